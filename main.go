@@ -1,0 +1,56 @@
+// Command varchess is a chess-variant engine: a UCI/CECP engine on stdin and
+// stdout when started without arguments, and a set of tools (perft, bench,
+// match) as subcommands. See README.md and ../shared/spec/CLI.md.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"varchess/engine"
+	"varchess/match"
+	"varchess/perft"
+	"varchess/protocol"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		if err := protocol.Run(stdin, stdout); err != nil {
+			fmt.Fprintf(stderr, "varchess: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	switch args[0] {
+	case "perft":
+		return perft.Main(args[1:], stdout, stderr)
+	case "bench":
+		return engine.BenchMain(args[1:], stdout, stderr)
+	case "match":
+		return match.Main(args[1:], stdout, stderr)
+	case "-h", "-help", "--help", "help":
+		usage(stdout)
+		return 0
+	}
+	fmt.Fprintf(stderr, "varchess: unknown command %q\n", args[0])
+	usage(stderr)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `usage: varchess [command] [flags]
+
+Without a command, varchess is an engine speaking UCI or CECP (XBoard) on
+stdin/stdout; the first line ("uci" or "xboard") picks the protocol.
+
+Commands (each explains its flags with -h):
+  perft   count legal game-tree leaves (one position or a reference suite)
+  bench   search a fixed set of positions; prints a deterministic node count
+  match   play engines against each other in any variant
+`)
+}
