@@ -1,13 +1,91 @@
-// Package protocol speaks UCI and CECP (XBoard) on a pair of streams.
+// Package protocol speaks UCI and CECP (XBoard) on a pair of streams. Run
+// reads the input on one goroutine and hands lines to the loop of the
+// protocol the first command names (uci.go, cecp.go); searches run on their
+// own goroutine and are stopped through context cancellation.
 package protocol
 
 import (
-	"errors"
+	"bufio"
+	"fmt"
 	"io"
+	"strings"
+	"sync"
 )
 
-// Run reads commands from in until EOF or quit and answers on out.
-// TODO(issue 4/5): placeholder until the protocol loops land.
+// Run reads commands from in until EOF or quit and answers on out. The first
+// non-empty line selects the protocol: "uci" for UCI, "xboard" or
+// "protover ..." for CECP.
 func Run(in io.Reader, out io.Writer) error {
-	return errors.New("protocol loop not implemented yet")
+	done := make(chan struct{})
+	defer close(done)
+	lines := readLines(in, done)
+	for line := range lines {
+		line = strings.TrimSpace(line)
+		switch first, _, _ := strings.Cut(line, " "); {
+		case line == "":
+			continue
+		case line == "uci":
+			return runUCI(line, lines, out)
+		case line == "xboard" || first == "protover":
+			return runCECP(line, lines, out)
+		case line == "quit":
+			return nil
+		default:
+			// Nothing else runs yet, so out needs no serialising here.
+			if _, err := fmt.Fprintf(out, "error: unknown command %q: send \"uci\" or \"xboard\" first\n", line); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// readLines starts the one goroutine that reads in. Lines arrive on the
+// returned channel, which is closed at EOF (or on a read error). The
+// goroutine also ends when done is closed, so it never leaks a blocked send.
+func readLines(in io.Reader, done <-chan struct{}) <-chan string {
+	lines := make(chan string, 16)
+	go func() {
+		defer close(lines)
+		r := bufio.NewReader(in)
+		for {
+			s, err := r.ReadString('\n')
+			if s != "" {
+				select {
+				case lines <- strings.TrimRight(s, "\r\n"):
+				case <-done:
+					return
+				}
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return lines
+}
+
+// lineWriter serialises whole lines from the protocol loop and the search
+// goroutine onto one stream.
+type lineWriter struct {
+	mu  sync.Mutex
+	w   io.Writer
+	err error // the first write error; later writes are dropped
+}
+
+func newLineWriter(w io.Writer) *lineWriter { return &lineWriter{w: w} }
+
+// printf writes one line (a newline is added).
+func (l *lineWriter) printf(format string, args ...any) {
+	l.println(fmt.Sprintf(format, args...))
+}
+
+// println writes s and a newline as one write.
+func (l *lineWriter) println(s string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.err != nil {
+		return
+	}
+	_, l.err = io.WriteString(l.w, s+"\n")
 }

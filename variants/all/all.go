@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"varchess/variants"
+	"varchess/variants/chess"
+	"varchess/variants/monochrome"
 )
 
 // games is filled in by the registrations below; it is read-only after init.
@@ -16,8 +18,8 @@ func register(g *variants.Game) { games[g.Name] = g }
 
 func init() {
 	// One line per game; each package exports its Game.
-	// register(chess.Game)
-	// register(monochrome.Game)
+	register(chess.Game)
+	register(monochrome.Game)
 	// register(russian.Game)
 	// register(kingchess.Game)
 	// register(kingchess.Game1)

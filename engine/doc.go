@@ -1,0 +1,83 @@
+// Package engine searches positions of any game: iterative deepening
+// alpha-beta with the usual refinements, a transposition table, evaluation
+// chosen per game, time management, and the bench command.
+//
+// # Files
+//
+//	engine.go       the API: Options, Limits, Info, Result, Engine, Search
+//	game.go         per-game hooks: Evaluator and the optional interfaces
+//	search.go       iterative deepening, aspiration, PVS, quiescence search
+//	order.go        move ordering (history table, ordering bands)
+//	tt.go           transposition table
+//	score.go        mate scores and their adjustment in the table
+//	time.go         the clock: soft and hard limits per move
+//	eval_chess.go   chess evaluation on *chess.Position (tapered PST, pawns,
+//	                mobility, king safety), null move, repetition hooks
+//	see_chess.go    static exchange evaluation for chess
+//	eval_generic.go fallback evaluation for games without their own
+//	bench.go        the bench command
+//
+// # The search
+//
+// Search is generic over variants.Position: it calls Moves, Make, Unmake,
+// InCheck, IsCapture and Hash through the interface and nothing else of the
+// game. At each node: game end (Terminator), repetition and fifty-move draws
+// (Historian, or the search's own key stack), mate distance pruning, the
+// transposition table (mate scores stored relative to the node), static
+// evaluation, reverse futility pruning, null-move pruning (with a
+// verification search at depth >= 10 and no null move in pawn endings),
+// internal iterative reduction, then the moves in order: table move, good
+// noisy moves (SEE >= 0, MVV-LVA), killers, quiet moves by history, losing
+// captures. Quiet moves are pruned late at low depth (move count and
+// futility) and searched with late-move reductions; a side in check gets
+// one ply more (check extension). Quiescence search resolves noisy moves
+// (all evasions when in check) with SEE pruning.
+//
+// Stopping: the search checks its context, the clock and the node limit
+// every 1024 nodes; nobody else writes to a searcher. The first iteration
+// always completes unless the context is cancelled, so a move is never
+// chosen blind. With Limits.Infinite (or while pondering) Search does not
+// return before the context is cancelled (or ponderhit arrives).
+//
+// # Adding a game's evaluator
+//
+// A game without a registration is played with the generic evaluator
+// (material read from the FEN; game ends through Status, which is slow but
+// follows the rules exactly). To give a game its own, add a file
+// engine/eval_<game>.go:
+//
+//	func init() { registerGame("monochrome", Game{NewEvaluator: newMonoEvaluator}) }
+//
+//	type monoEvaluator struct{ p *monochrome.Position }
+//	func newMonoEvaluator(pos variants.Position) Evaluator {
+//		return &monoEvaluator{p: pos.(*monochrome.Position)}
+//	}
+//	func (e *monoEvaluator) Evaluate() int { ... } // side to move's view, centipawns
+//
+// NewEvaluator is called once per search with the clone the search owns,
+// so keeping the concrete pointer is safe and fast. Then implement whichever
+// optional interfaces of game.go fit the game:
+//
+//   - Terminator: game ends that an empty move list does not show. Needed by
+//     monochrome (the game ends on score, and "no legal move" is not mate)
+//     and russian (king capture). Return MateScore(ply)/MatedScore(ply) for
+//     won/lost, 0 for drawn.
+//   - MoveClassifier, NoisyGenerator, Exchanger: fast capture detection,
+//     MVV-LVA ordering and SEE (quiescence search uses them).
+//   - NullMover: null-move pruning (only where passing is never better than
+//     moving most of the time; monochrome and kingchess with drops: think
+//     twice).
+//   - Historian: repetition and the fifty-move rule from the game's own
+//     history (without it the search only sees repetitions inside its tree).
+//   - CandidateGenerator: the plies to search instead of pos.Moves. Kingchess
+//     adds its multi-drop candidates here (Moves lists single drops only).
+//
+// A game whose search is not alpha-beta (russian: expectimax over the die)
+// sets Game.Search; Engine.Search then hands it the clone, the limits and
+// the engine (its table is e.tt; reuse newSearcher's pieces as they fit).
+//
+// # Scores
+//
+// Centipawns from the side to move's view; mate scores are MateValue-ply
+// (see score.go). Info.Mate gives "mate N" in moves for UCI.
+package engine

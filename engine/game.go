@@ -1,0 +1,112 @@
+package engine
+
+import (
+	"context"
+
+	"varchess/variants"
+)
+
+// Evaluator is the game-specific static evaluation, bound to the one
+// position a search owns (the search's clone: it never changes identity, so
+// an evaluator may keep a typed pointer to it).
+type Evaluator interface {
+	// Evaluate scores the current position in centipawns from the side to
+	// move's view. It must stay well inside ±MateBound.
+	Evaluate() int
+}
+
+// The optional interfaces below let a game give the search more than the
+// bare variants.Position offers. An Evaluator implements any subset of them;
+// the search type-asserts once per search and falls back to generic code.
+
+// MoveClassifier tells the search about a move without making it.
+type MoveClassifier interface {
+	// Classify reports whether m is "noisy" (a capture or a promotion: the
+	// moves quiescence search looks at) and a gain used to order noisy moves
+	// (e.g. MVV-LVA; higher is searched first).
+	Classify(m variants.Move) (noisy bool, gain int)
+}
+
+// NoisyGenerator lists only the noisy moves (captures and promotions) for
+// quiescence search; without it the search filters the full move list.
+type NoisyGenerator interface {
+	NoisyMoves(buf []variants.Move) []variants.Move
+}
+
+// Exchanger answers static exchange questions, used to prune losing captures
+// in quiescence search and to order them after the quiet moves.
+type Exchanger interface {
+	// SEEAtLeast reports whether the exchange started by m wins at least
+	// threshold centipawns.
+	SEEAtLeast(m variants.Move, threshold int) bool
+}
+
+// NullMover makes and unmakes a null move (passing the turn) for null-move
+// pruning. Games without one are searched without null-move pruning.
+type NullMover interface {
+	// NullAllowed reports whether a null move is sound enough here: the side
+	// to move has pieces other than pawns and king (zugzwang care).
+	NullAllowed() bool
+	MakeNull()
+	UnmakeNull()
+}
+
+// Terminator decides game ends that a missing move list does not show: the
+// search calls Terminal at every node before generating moves. Without it,
+// "no legal move" means checkmate when InCheck, else stalemate (chess).
+type Terminator interface {
+	// Terminal reports whether the game is over; if so, score is from the
+	// side to move's view (use MatedScore(ply)/MateScore(ply) for wins and
+	// losses so that shorter wins are preferred, 0 for draws).
+	Terminal(ply int) (score int, over bool)
+}
+
+// CandidateGenerator replaces pos.Moves as the list of plies the search
+// tries (kingchess: single drops plus a few chosen multi-drop actions).
+type CandidateGenerator interface {
+	Candidates(buf []variants.Move) []variants.Move
+}
+
+// Historian gives repetition and fifty-move information.
+type Historian interface {
+	// HalfmoveClock is the number of plies since the last irreversible ply;
+	// at 100 or more the game is drawn (unless the side to move is mated).
+	HalfmoveClock() int
+	// IsRepetition reports whether the current position occurred before
+	// (once is enough inside the search).
+	IsRepetition() bool
+}
+
+// Game is everything the engine knows about one game beyond
+// variants.Position. Register one per game name in an init function (see
+// doc.go); a game without a registration gets genericGame.
+type Game struct {
+	// NewEvaluator binds an evaluator to the position a search owns.
+	NewEvaluator func(pos variants.Position) Evaluator
+	// Search, when set, replaces the alpha-beta search for this game (e.g. an
+	// expectimax over the die for russian). It receives a clone it may modify.
+	Search func(e *Engine, ctx context.Context, pos variants.Position, lim Limits, onInfo func(Info)) Result
+}
+
+// games maps a variant name to its search hooks. It is filled by init
+// functions only and read-only afterwards.
+var games = map[string]Game{}
+
+// registerGame is called from init functions, one per game.
+func registerGame(name string, g Game) {
+	if _, dup := games[name]; dup {
+		panic("engine: game registered twice: " + name)
+	}
+	games[name] = g
+}
+
+func gameFor(variant string) Game {
+	g, ok := games[variant]
+	if !ok || g.NewEvaluator == nil {
+		if ok && g.Search != nil {
+			return Game{NewEvaluator: newGenericEvaluator, Search: g.Search}
+		}
+		return Game{NewEvaluator: newGenericEvaluator}
+	}
+	return g
+}

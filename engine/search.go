@@ -1,0 +1,675 @@
+package engine
+
+import (
+	"context"
+	"math"
+	"time"
+
+	"varchess/variants"
+)
+
+// searcher is the state of one Search call: it lives on one goroutine, so
+// nothing in it needs locking. Stopping is decided by the searcher itself
+// (context, clock, node limit), never by a flag set from outside.
+type searcher struct {
+	ctx    context.Context
+	pos    variants.Position
+	lim    Limits
+	onInfo func(Info)
+
+	// game hooks (nil when the game's evaluator does not implement them)
+	ev       Evaluator
+	classify MoveClassifier
+	noisy    NoisyGenerator
+	see      Exchanger
+	null     NullMover
+	term     Terminator
+	cands    CandidateGenerator
+	hist     Historian
+
+	tt      *table
+	history *historyTable
+
+	start   time.Time
+	tb      timeBudget
+	ponder  <-chan struct{} // nil once ponderhit arrived (or never pondering)
+	nodes   uint64
+	stopped bool
+	// rootDepth is the depth of the iteration in progress.
+	rootDepth int
+	selDep    int
+
+	rootBest  variants.Move // best move of the iteration in progress
+	rootScore int
+
+	keys     []uint64 // hash of every position from the root to the node
+	killers  [MaxPly + 1][2]variants.Move
+	evals    [MaxPly + 1]int
+	nullPly  [MaxPly + 1]bool // the ply leading here was a null move
+	noNullAt int              // null moves are disabled at this ply (verification), -1 none
+	pv       [MaxPly + 1][MaxPly + 1]variants.Move
+	pvLen    [MaxPly + 1]int
+	moveBuf  [MaxPly + 1][]variants.Move
+	scoreBuf [MaxPly + 1][]int
+	quietBuf [MaxPly + 1][]variants.Move
+}
+
+// lmrTable[d][n] is the late-move reduction at depth d for the n-th move.
+var lmrTable = func() (t [64][64]int8) {
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			t[d][n] = int8(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.25)
+		}
+	}
+	return t
+}()
+
+func newSearcher(e *Engine, ctx context.Context, pos variants.Position, lim Limits, onInfo func(Info), g Game) *searcher {
+	s := &searcher{ctx: ctx, pos: pos, lim: lim, onInfo: onInfo,
+		tt: e.tt, history: e.history, start: time.Now(), ponder: lim.Ponder, noNullAt: -1}
+	s.ev = g.NewEvaluator(pos)
+	s.classify, _ = s.ev.(MoveClassifier)
+	s.noisy, _ = s.ev.(NoisyGenerator)
+	s.see, _ = s.ev.(Exchanger)
+	s.null, _ = s.ev.(NullMover)
+	s.term, _ = s.ev.(Terminator)
+	s.cands, _ = s.ev.(CandidateGenerator)
+	s.hist, _ = s.ev.(Historian)
+	if s.ponder == nil {
+		s.tb = budget(lim, pos.SideToMove())
+	}
+	s.keys = make([]uint64, 0, MaxPly+2)
+	return s
+}
+
+// run is iterative deepening with aspiration windows around the last score.
+func (s *searcher) run() Result {
+	s.tt.newSearch()
+	root := s.genMoves(0)
+	if len(root) == 0 {
+		return Result{}
+	}
+	// Never return without a move: the first legal ply is the answer until
+	// an iteration finds a better one.
+	best := Result{Best: root[0]}
+	if e, ok := s.tt.probe(s.pos.Hash()); ok && contains(root, e.move) {
+		best.Best = e.move
+	}
+	maxDepth := MaxDepth
+	if s.lim.Depth > 0 {
+		maxDepth = min(s.lim.Depth, MaxDepth)
+	}
+	score := 0
+	for depth := 1; depth <= maxDepth; depth++ {
+		s.selDep = 0
+		s.rootDepth = depth
+		s.rootBest = variants.NoMove
+		score = s.aspiration(depth, score)
+		if s.stopped {
+			// A move that beat the previous best in the interrupted
+			// iteration was fully searched: it is the better choice.
+			if !s.rootBest.IsNone() {
+				best.Best, best.Score = s.rootBest, s.rootScore
+				best.Ponder = variants.NoMove
+			}
+			break
+		}
+		best.Best, best.Score = s.pv[0][0], score
+		best.Ponder = variants.NoMove
+		if s.pvLen[0] > 1 {
+			best.Ponder = s.pv[0][1]
+		}
+		s.report(depth, score)
+		if s.iterationStop(depth, score, len(root)) {
+			break
+		}
+	}
+	if s.lim.Infinite || s.ponder != nil {
+		// UCI: no bestmove before `stop` in infinite or ponder mode.
+		s.waitStop()
+	}
+	best.Mate = mateMoves(best.Score)
+	best.Nodes = s.nodes
+	return best
+}
+
+// aspiration searches the root with a narrow window around prev, widening
+// it on failure.
+func (s *searcher) aspiration(depth, prev int) int {
+	alpha, beta, delta := -Infinity, Infinity, 18
+	if depth >= 5 && !isMate(prev) {
+		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
+	}
+	for {
+		score := s.search(depth, alpha, beta, 0)
+		if s.stopped {
+			return score
+		}
+		switch {
+		case score <= alpha && alpha > -Infinity:
+			beta = (alpha + beta) / 2
+			alpha = max(score-delta, -Infinity)
+		case score >= beta && beta < Infinity:
+			beta = min(score+delta, Infinity)
+		default:
+			return score
+		}
+		delta += delta / 2
+		if delta > 800 {
+			alpha, beta = -Infinity, Infinity
+		}
+	}
+}
+
+// iterationStop decides after a completed iteration whether to start the
+// next one.
+func (s *searcher) iterationStop(depth, score, nRoot int) bool {
+	if s.lim.Infinite || s.ponder != nil {
+		return false
+	}
+	if s.lim.Nodes > 0 && s.nodes >= s.lim.Nodes {
+		return true
+	}
+	if s.tb.soft > 0 {
+		if nRoot == 1 {
+			return true // a forced move: answer at once
+		}
+		// The next iteration takes longer than all before it: start it only
+		// if it is likely to finish within the soft limit.
+		if time.Since(s.start) > s.tb.soft/2 {
+			return true
+		}
+	}
+	// A mate found with enough depth to be sure it is the shortest.
+	if isMate(score) && depth >= 2*abs(mateMoves(score))+4 && s.lim.Depth == 0 {
+		return true
+	}
+	return false
+}
+
+// waitStop blocks until ctx is cancelled, or, when pondering, until the
+// ponderhit arrives (then the search is over anyway: the answer is known).
+func (s *searcher) waitStop() {
+	if s.ponder != nil {
+		select {
+		case <-s.ctx.Done():
+		case <-s.ponder:
+		}
+		return
+	}
+	<-s.ctx.Done()
+}
+
+func (s *searcher) report(depth, score int) {
+	if s.onInfo == nil {
+		return
+	}
+	pv := make([]variants.Move, s.pvLen[0])
+	copy(pv, s.pv[0][:s.pvLen[0]])
+	in := Info{Depth: depth, SelDepth: max(s.selDep, depth), Score: score, Mate: mateMoves(score),
+		Nodes: s.nodes, Time: time.Since(s.start), HashFull: s.tt.hashfull(), PV: pv}
+	s.onInfo(in)
+}
+
+// checkStop is called every 1024 nodes: context, ponderhit, clock, nodes.
+// Only the context can stop the first iteration.
+func (s *searcher) checkStop() {
+	select {
+	case <-s.ctx.Done():
+		s.stopped = true
+		return
+	default:
+	}
+	if s.ponder != nil {
+		select {
+		case <-s.ponder: // ponderhit: our clock starts now
+			s.ponder = nil
+			s.start = time.Now()
+			s.tb = budget(s.lim, s.pos.SideToMove())
+		default:
+			return
+		}
+	}
+	if s.rootDepth <= 1 {
+		return // depth 1 always completes: the answer is never a blind move
+	}
+	if s.tb.hard > 0 && time.Since(s.start) >= s.tb.hard {
+		s.stopped = true
+	}
+	if s.lim.Nodes > 0 && s.nodes >= s.lim.Nodes {
+		s.stopped = true
+	}
+}
+
+func contains(ms []variants.Move, m variants.Move) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// genMoves lists the plies to search at ply (candidates or all legal ones).
+func (s *searcher) genMoves(ply int) []variants.Move {
+	buf := s.moveBuf[ply][:0]
+	if s.cands != nil {
+		buf = s.cands.Candidates(buf)
+	} else {
+		buf = s.pos.Moves(buf)
+	}
+	s.moveBuf[ply] = buf
+	return buf
+}
+
+func (s *searcher) genNoisy(ply int) []variants.Move {
+	buf := s.moveBuf[ply][:0]
+	if s.noisy != nil {
+		buf = s.noisy.NoisyMoves(buf)
+	} else {
+		all := s.pos.Moves(buf)
+		buf = all[:0]
+		for _, m := range all {
+			if n, _ := s.classifyMove(m); n {
+				buf = append(buf, m)
+			}
+		}
+	}
+	s.moveBuf[ply] = buf
+	return buf
+}
+
+func (s *searcher) classifyMove(m variants.Move) (bool, int) {
+	if s.classify != nil {
+		return s.classify.Classify(m)
+	}
+	return s.pos.IsCapture(m), 0
+}
+
+func (s *searcher) make(m variants.Move) {
+	s.pos.Make(m)
+	s.keys = append(s.keys, s.pos.Hash())
+}
+
+func (s *searcher) unmake() {
+	s.pos.Unmake()
+	s.keys = s.keys[:len(s.keys)-1]
+}
+
+// isDraw reports a draw by repetition or the fifty-move rule at a non-root
+// node.
+func (s *searcher) isDraw() bool {
+	if s.hist != nil {
+		return s.hist.HalfmoveClock() >= 100 || s.hist.IsRepetition()
+	}
+	n := len(s.keys)
+	if n == 0 {
+		return false
+	}
+	k := s.keys[n-1]
+	for i := n - 3; i >= 0; i -= 2 {
+		if s.keys[i] == k {
+			return true
+		}
+	}
+	return false
+}
+
+// scoreMoves fills the ordering scores of the moves at ply.
+func (s *searcher) scoreMoves(moves []variants.Move, ply int, ttMove variants.Move) []int {
+	sc := s.scoreBuf[ply][:0]
+	us := s.pos.SideToMove()
+	for _, m := range moves {
+		var v int
+		switch noisy, gain := s.classifyMove(m); {
+		case m == ttMove:
+			v = orderTT
+		case noisy:
+			if s.see != nil && !s.see.SEEAtLeast(m, 0) {
+				v = orderBadNoisy + gain
+			} else {
+				v = orderGoodNoisy + gain
+			}
+		case m == s.killers[ply][0]:
+			v = orderKiller + 1
+		case m == s.killers[ply][1]:
+			v = orderKiller
+		default:
+			v = s.history.get(us, m)
+		}
+		sc = append(sc, v)
+	}
+	s.scoreBuf[ply] = sc
+	return sc
+}
+
+// search is the principal variation search (negamax alpha-beta) below the
+// root; ply 0 is the root.
+func (s *searcher) search(depth, alpha, beta, ply int) int {
+	pvNode := beta-alpha > 1
+	s.pvLen[ply] = ply
+	if s.nodes&1023 == 0 {
+		s.checkStop()
+	}
+	if s.stopped {
+		return 0
+	}
+	if ply == 0 {
+		s.keys = append(s.keys[:0], s.pos.Hash())
+	}
+	if ply > 0 {
+		if s.term != nil {
+			if v, over := s.term.Terminal(ply); over {
+				return v
+			}
+		}
+		if s.isDraw() {
+			return 0
+		}
+		// Mate distance pruning: no score here can beat a mate found closer
+		// to the root.
+		alpha = max(alpha, MatedScore(ply))
+		beta = min(beta, MateScore(ply+1))
+		if alpha >= beta {
+			return alpha
+		}
+		if ply >= MaxPly-1 {
+			return s.ev.Evaluate()
+		}
+	}
+	inCheck := s.pos.InCheck()
+	if inCheck && ply > 0 {
+		depth++ // check extension
+	}
+	if depth <= 0 {
+		return s.qsearch(alpha, beta, ply, 0)
+	}
+	s.nodes++
+	s.selDep = max(s.selDep, ply)
+
+	key := s.pos.Hash()
+	ttMove := variants.NoMove
+	ttEval := 0
+	haveEval := false
+	if e, ok := s.tt.probe(key); ok {
+		ttMove = e.move
+		ttEval, haveEval = int(e.eval), true
+		v := fromTT(int(e.score), ply)
+		if !pvNode && ply > 0 && int(e.depth) >= depth {
+			if e.bound == boundExact || (e.bound == boundLower && v >= beta) || (e.bound == boundUpper && v <= alpha) {
+				return v
+			}
+		}
+	}
+
+	eval := -Infinity
+	if !inCheck {
+		if haveEval && ttEval != 0 {
+			eval = ttEval
+		} else {
+			eval = s.ev.Evaluate()
+		}
+	}
+	s.evals[ply] = eval
+	improving := !inCheck && ply >= 2 && eval > s.evals[ply-2]
+
+	if !pvNode && !inCheck && ply > 0 && !isMate(beta) {
+		// Reverse futility pruning: far above beta at low depth.
+		margin := 80 * depth
+		if improving {
+			margin -= 40
+		}
+		if depth <= 6 && eval-margin >= beta {
+			return eval
+		}
+		// Null-move pruning: if passing still fails high, a real move will.
+		if s.null != nil && depth >= 3 && eval >= beta && !s.nullPly[ply] && s.noNullAt != ply && s.null.NullAllowed() {
+			r := 3 + depth/4 + min((eval-beta)/200, 3)
+			s.null.MakeNull()
+			s.keys = append(s.keys, s.pos.Hash())
+			s.nullPly[ply+1] = true
+			v := -s.search(depth-1-r, -beta, -beta+1, ply+1)
+			s.nullPly[ply+1] = false
+			s.keys = s.keys[:len(s.keys)-1]
+			s.null.UnmakeNull()
+			if s.stopped {
+				return 0
+			}
+			if v >= beta {
+				if isMate(v) {
+					v = beta
+				}
+				if depth < 10 {
+					return v
+				}
+				// Zugzwang care at high depth: verify with a reduced
+				// search of our own moves, null moves disabled here.
+				saved := s.noNullAt
+				s.noNullAt = ply
+				w := s.search(depth-1-r, beta-1, beta, ply)
+				s.noNullAt = saved
+				if w >= beta {
+					return v
+				}
+			}
+		}
+	}
+	// Without a move from the table, a PV node is searched one ply less
+	// (internal iterative reduction).
+	if pvNode && ttMove.IsNone() && depth >= 5 {
+		depth--
+	}
+
+	moves := s.genMoves(ply)
+	if len(moves) == 0 {
+		if inCheck {
+			return MatedScore(ply)
+		}
+		return 0
+	}
+	scores := s.scoreMoves(moves, ply, ttMove)
+	us := s.pos.SideToMove()
+	quiets := s.quietBuf[ply][:0]
+	best := -Infinity
+	bestMove := variants.NoMove
+	origAlpha := alpha
+	searched := 0
+	for i := range moves {
+		pickNext(moves, scores, i)
+		m := moves[i]
+		noisy, _ := s.classifyMove(m)
+		isKiller := m == s.killers[ply][0] || m == s.killers[ply][1]
+		// Late-move pruning and futility pruning of quiet moves that do
+		// not give check (known only after making the move).
+		prune := false
+		if !pvNode && ply > 0 && !inCheck && !noisy && best > -MateBound && searched > 0 {
+			prune = depth <= 4 && searched >= 3+depth*depth ||
+				depth <= 3 && !isKiller && !isMate(alpha) && eval+120+100*depth <= alpha
+		}
+		s.make(m)
+		givesCheck := s.pos.InCheck()
+		if prune && !givesCheck {
+			s.unmake()
+			continue
+		}
+		newDepth := depth - 1
+		var v int
+		if searched == 0 {
+			v = -s.search(newDepth, -beta, -alpha, ply+1)
+		} else {
+			r := 0
+			if depth >= 3 && searched >= 2 && !inCheck && (!noisy || scores[i] < 0) {
+				r = int(lmrTable[min(depth, 63)][min(searched, 63)])
+				if pvNode {
+					r--
+				}
+				if isKiller {
+					r--
+				}
+				if !improving {
+					r++
+				}
+				if !noisy {
+					r -= s.history.get(us, m) / 6000
+				}
+				if givesCheck {
+					r--
+				}
+				r = max(0, min(r, newDepth-1))
+			}
+			v = -s.search(newDepth-r, -alpha-1, -alpha, ply+1)
+			if v > alpha && r > 0 {
+				v = -s.search(newDepth, -alpha-1, -alpha, ply+1)
+			}
+			if v > alpha && v < beta {
+				v = -s.search(newDepth, -beta, -alpha, ply+1)
+			}
+		}
+		s.unmake()
+		if s.stopped {
+			return 0
+		}
+		searched++
+		if v > best {
+			best = v
+			if v > alpha {
+				bestMove = m
+				alpha = v
+				s.pv[ply][ply] = m
+				copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
+				s.pvLen[ply] = max(s.pvLen[ply+1], ply+1)
+				if ply == 0 {
+					s.rootBest, s.rootScore = m, v
+				}
+				if v >= beta {
+					if !noisy {
+						s.rewardQuiet(m, quiets, depth, ply)
+					}
+					break
+				}
+			}
+		}
+		if !noisy {
+			quiets = append(quiets, m)
+		}
+	}
+	s.quietBuf[ply] = quiets
+	if searched == 0 { // every move was pruned (cannot happen at ply 0)
+		return alpha
+	}
+	b := boundUpper
+	switch {
+	case best >= beta:
+		b = boundLower
+	case best > origAlpha:
+		b = boundExact
+	}
+	if eval == -Infinity {
+		eval = 0
+	}
+	s.tt.store(key, bestMove, toTT(best, ply), eval, depth, b)
+	return best
+}
+
+// rewardQuiet updates killers and history after quiet move m caused a
+// cut-off; the quiet moves tried before it get a malus.
+func (s *searcher) rewardQuiet(m variants.Move, tried []variants.Move, depth, ply int) {
+	if s.killers[ply][0] != m {
+		s.killers[ply][1] = s.killers[ply][0]
+		s.killers[ply][0] = m
+	}
+	us := s.pos.SideToMove()
+	bonus := min(depth*depth*16, 1600)
+	s.history.update(us, m, bonus)
+	for _, q := range tried {
+		s.history.update(us, q, -bonus)
+	}
+}
+
+// qsearchMaxDepth bounds quiescence search (games where captures need not
+// reduce material, like russian stacks, could otherwise run long).
+const qsearchMaxDepth = 12
+
+// qsearch resolves captures (and check evasions) until the position is
+// quiet, so that the static evaluation is not taken in mid-exchange.
+func (s *searcher) qsearch(alpha, beta, ply, qdepth int) int {
+	s.pvLen[ply] = ply
+	if s.nodes&1023 == 0 {
+		s.checkStop()
+	}
+	if s.stopped {
+		return 0
+	}
+	s.nodes++
+	s.selDep = max(s.selDep, ply)
+	if s.term != nil {
+		if v, over := s.term.Terminal(ply); over {
+			return v
+		}
+	}
+	if ply >= MaxPly-1 || qdepth >= qsearchMaxDepth {
+		return s.ev.Evaluate()
+	}
+	key := s.pos.Hash()
+	ttMove := variants.NoMove
+	if e, ok := s.tt.probe(key); ok {
+		ttMove = e.move
+		v := fromTT(int(e.score), ply)
+		if e.bound == boundExact || (e.bound == boundLower && v >= beta) || (e.bound == boundUpper && v <= alpha) {
+			return v
+		}
+	}
+	inCheck := s.pos.InCheck()
+	best := -Infinity
+	eval := 0
+	var moves []variants.Move
+	if inCheck {
+		moves = s.genMoves(ply)
+		if len(moves) == 0 {
+			return MatedScore(ply)
+		}
+	} else {
+		eval = s.ev.Evaluate()
+		if eval >= beta {
+			return eval
+		}
+		best = eval
+		alpha = max(alpha, eval)
+		moves = s.genNoisy(ply)
+	}
+	scores := s.scoreMoves(moves, ply, ttMove)
+	origAlpha := alpha
+	bestMove := variants.NoMove
+	for i := range moves {
+		pickNext(moves, scores, i)
+		m := moves[i]
+		if !inCheck && scores[i] < orderKiller && m != ttMove {
+			continue // a losing capture (by SEE): not worth resolving
+		}
+		s.make(m)
+		v := -s.qsearch(-beta, -alpha, ply+1, qdepth+1)
+		s.unmake()
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				bestMove = m
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	b := boundUpper
+	switch {
+	case best >= beta:
+		b = boundLower
+	case best > origAlpha:
+		b = boundExact
+	}
+	s.tt.store(key, bestMove, toTT(best, ply), eval, 0, b)
+	return best
+}

@@ -1,0 +1,254 @@
+package match
+
+import (
+	"bufio"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"varchess/variants"
+	"varchess/variants/all"
+)
+
+var allGet = all.Get
+
+// The test binary doubles as a fake engine: started with MATCH_FAKE_ENGINE=1
+// in its environment it speaks UCI or CECP on stdin/stdout instead of
+// running the tests. Arguments: MODE [AFTER]. The engine plays random legal
+// plies (it knows the toy games and every registered game); after AFTER of
+// its own plies (default 0) it misbehaves as MODE says:
+//
+//	good     keep playing legal plies
+//	illegal  answer a ply that is not legal ("zz99")
+//	crash    exit while thinking
+//	hang     never answer
+//	resign   (CECP) resign
+//	claim    (CECP) claim a win that the rules do not give
+//	askdice  (CECP) ignore `roll`, ask `dice 6` and play the face of `pips`
+func TestMain(m *testing.M) {
+	if os.Getenv("MATCH_FAKE_ENGINE") == "1" {
+		os.Exit(runFakeEngine(os.Args[1:]))
+	}
+	os.Setenv("MATCH_FAKE_ENGINE", "1") // for the children started by the tests
+	os.Exit(m.Run())
+}
+
+type fakeEngine struct {
+	mode  string
+	after int
+	moved int
+	game  *variants.Game
+	pos   variants.Position
+	rng   *rand.Rand
+	out   *bufio.Writer
+	in    *bufio.Scanner
+}
+
+func runFakeEngine(args []string) int {
+	f := &fakeEngine{mode: "good", rng: rand.New(rand.NewPCG(uint64(os.Getpid()), 1))}
+	if len(args) > 0 {
+		f.mode = args[0]
+	}
+	if len(args) > 1 {
+		f.after, _ = strconv.Atoi(args[1])
+	}
+	f.out = bufio.NewWriter(os.Stdout)
+	f.in = bufio.NewScanner(os.Stdin)
+	f.setGame("chess")
+	if !f.in.Scan() {
+		return 0
+	}
+	if f.in.Text() == "uci" {
+		f.uci()
+	} else {
+		f.cecp()
+	}
+	return 0
+}
+
+func (f *fakeEngine) say(format string, args ...any) {
+	fmt.Fprintf(f.out, format+"\n", args...)
+	f.out.Flush()
+}
+
+func (f *fakeEngine) setGame(name string) {
+	if name == "normal" {
+		name = "chess"
+	}
+	g, err := toyLookup(name)
+	if err != nil {
+		f.game, f.pos = nil, nil
+		return
+	}
+	f.game, f.pos = g, g.New()
+}
+
+// choose returns the engine's ply, or "" when it should not answer.
+func (f *fakeEngine) choose() string {
+	if f.moved >= f.after {
+		switch f.mode {
+		case "illegal":
+			return "zz99"
+		case "crash":
+			os.Exit(3)
+		case "hang":
+			time.Sleep(time.Hour)
+		}
+	}
+	f.moved++
+	if f.pos == nil {
+		return "zz98"
+	}
+	moves := f.pos.Moves(nil)
+	if len(moves) == 0 {
+		return "zz97"
+	}
+	return f.pos.MoveString(moves[f.rng.IntN(len(moves))])
+}
+
+func (f *fakeEngine) setRoll(face byte) {
+	if r, ok := f.pos.(variants.Roller); ok {
+		_ = r.SetRoll(face)
+	}
+}
+
+func (f *fakeEngine) uci() {
+	f.say("id name fake")
+	f.say("option name UCI_Variant type string default chess")
+	f.say("uciok")
+	for f.in.Scan() {
+		w := strings.Fields(f.in.Text())
+		if len(w) == 0 {
+			continue
+		}
+		switch w[0] {
+		case "quit":
+			return
+		case "isready":
+			f.say("readyok")
+		case "setoption":
+			if len(w) >= 5 && w[2] == "UCI_Variant" {
+				f.setGame(w[4])
+			}
+		case "position":
+			if f.game == nil {
+				continue
+			}
+			fen, moves, _ := strings.Cut(strings.Join(w[1:], " "), " moves")
+			fen = strings.TrimPrefix(fen, "fen ")
+			pos, err := f.game.Load(fen)
+			if err != nil {
+				f.say("info string error: %v", err)
+				continue
+			}
+			for _, s := range strings.Fields(moves) {
+				m, err := pos.ParseMove(s)
+				if err != nil {
+					// Like the real engine: a bad position is refused
+					// whole, and the engine then plays from a wrong one.
+					f.say("info string error: %v", err)
+					break
+				}
+				pos.Make(m)
+			}
+			f.pos = pos
+		case "go":
+			for i := 1; i+1 < len(w); i++ {
+				if w[i] == "roll" && f.pos != nil {
+					f.setRoll(w[i+1][0])
+				}
+			}
+			mv := f.choose()
+			f.say("info depth 1 score cp 0 pv %s", mv)
+			f.say("bestmove %s", mv)
+		}
+	}
+}
+
+func (f *fakeEngine) cecp() {
+	for f.in.Scan() {
+		line := f.in.Text()
+		w := strings.Fields(line)
+		if len(w) == 0 {
+			continue
+		}
+		switch w[0] {
+		case "quit":
+			return
+		case "protover":
+			f.say(`feature ping=1 setboard=1 usermove=1 myname="fake cecp" dice=1`)
+			f.say("feature done=1")
+		case "ping":
+			f.say("pong %s", w[1])
+		case "new":
+			f.setGame("chess")
+		case "variant":
+			f.setGame(w[1])
+		case "setboard":
+			if f.game != nil {
+				if p, err := f.game.Load(strings.TrimPrefix(line, "setboard ")); err == nil {
+					f.pos = p
+				} else {
+					f.say("tellusererror Illegal position")
+				}
+			}
+		case "usermove":
+			if f.pos == nil {
+				continue
+			}
+			mv := w[1]
+			if mv == "@@@@" {
+				mv = "0000"
+			}
+			m, err := f.pos.ParseMove(mv)
+			if err != nil {
+				f.say("Illegal move: %s", w[1])
+				continue
+			}
+			f.pos.Make(m)
+		case "roll":
+			if f.pos != nil {
+				f.setRoll(w[1][0])
+			}
+		case "go":
+			if f.moved >= f.after {
+				switch f.mode {
+				case "resign":
+					f.say("resign")
+					continue
+				case "claim":
+					f.say("1-0 {fake claims a win}")
+					continue
+				case "askdice":
+					f.setRoll(0) // forget the roll: ask for it
+					f.say("dice 6")
+					if !f.in.Scan() {
+						return
+					}
+					var k int
+					if _, err := fmt.Sscanf(f.in.Text(), "pips %d/6", &k); err != nil || k < 1 || k > 6 {
+						f.say("Error (bad pips): %s", f.in.Text())
+						continue
+					}
+					f.setRoll(variants.DieFaces[6-k])
+				}
+			}
+			mv := f.choose()
+			if mv == "" {
+				continue
+			}
+			if m, err := f.pos.ParseMove(mv); err == nil {
+				f.pos.Make(m)
+			}
+			f.say("1 0 1 10 %s", mv)
+			if mv == "0000" {
+				mv = "@@@@"
+			}
+			f.say("move %s", mv)
+		}
+	}
+}

@@ -1,0 +1,299 @@
+package match
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"varchess/variants"
+	"varchess/variants/all"
+)
+
+// testGames are the toy games plus every game registered so far.
+func testGames(t *testing.T) []*variants.Game {
+	games := []*variants.Game{toyGame, toyDiceGame}
+	for _, name := range all.Names {
+		g, err := all.Get(name)
+		if err != nil {
+			t.Logf("%s not registered yet: skipped", name)
+			continue
+		}
+		games = append(games, g)
+	}
+	return games
+}
+
+func mustSpec(t *testing.T, s string) EngineSpec {
+	t.Helper()
+	e, err := ParseEngineSpec(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// runMatch plays a match and reads its PGN back.
+func runMatch(t *testing.T, cfg Config) (*Outcome, []pgnGame) {
+	t.Helper()
+	var pgn bytes.Buffer
+	cfg.PGN = &pgn
+	if cfg.Margin == 0 {
+		cfg.Margin = 200 * time.Millisecond
+	}
+	if testing.Verbose() {
+		cfg.Progress = os.Stderr
+	}
+	if os.Getenv("MATCH_TEST_DEBUG") != "" {
+		cfg.Debug = &stampWriter{w: os.Stderr, t0: time.Now()}
+	}
+	res, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Games) != cfg.Games || res.Stats.Games() != cfg.Games {
+		t.Fatalf("%d games recorded, stats %+v, want %d", len(res.Games), res.Stats, cfg.Games)
+	}
+	games, err := readPGN(pgn.String())
+	if err != nil {
+		t.Fatalf("reading PGN: %v\n%s", err, pgn.String())
+	}
+	if len(games) != cfg.Games {
+		t.Fatalf("PGN has %d games, want %d", len(games), cfg.Games)
+	}
+	return res, games
+}
+
+// TestBuiltinPlayersEveryGame plays random against greedy in every game and
+// replays each PGN through the rules.
+func TestBuiltinPlayersEveryGame(t *testing.T) {
+	t.Parallel()
+	for _, g := range testGames(t) {
+		t.Run(g.Name, func(t *testing.T) {
+			t.Parallel()
+			cfg := Config{
+				Game:        g,
+				Engines:     [2]EngineSpec{mustSpec(t, "builtin:random"), mustSpec(t, "builtin:greedy")},
+				Games:       4,
+				TC:          TimeControl{Base: time.Minute},
+				Concurrency: 2,
+				Seed:        7,
+				Adjudicate:  adjudication{MaxPlies: 200},
+			}
+			res, games := runMatch(t, cfg)
+			wins := map[string]float64{}
+			for _, pg := range games {
+				replayPGN(t, g, pg, cfg.Adjudicate.MaxPlies)
+				switch pg.result {
+				case "1-0":
+					wins[pg.tags["White"]]++
+				case "0-1":
+					wins[pg.tags["Black"]]++
+				default:
+					wins[pg.tags["White"]] += 0.5
+					wins[pg.tags["Black"]] += 0.5
+				}
+				if term := pg.tags["Termination"]; term != "normal" && term != "adjudication" {
+					t.Errorf("built-in players must not forfeit: %s {%s}", term, pg.reason)
+				}
+			}
+			if wins["random"] != res.Stats.Points() || wins["greedy"] != res.Stats.Invert().Points() {
+				t.Errorf("PGN points %v, stats %+v", wins, res.Stats)
+			}
+		})
+	}
+}
+
+// TestDiceArePairedAndSeeded checks the die: the two games of an opening
+// pair see the same rolls, other pairs different ones, and a seed replays a
+// match exactly.
+func TestDiceArePairedAndSeeded(t *testing.T) {
+	cfg := Config{
+		Game:        toyDiceGame,
+		Engines:     [2]EngineSpec{mustSpec(t, "builtin:random"), mustSpec(t, "builtin:greedy")},
+		Games:       6,
+		TC:          TimeControl{Base: time.Minute},
+		Concurrency: 2,
+		Seed:        11,
+	}
+	byNumber := func(res *Outcome) map[int]gameRecord {
+		m := map[int]gameRecord{}
+		for _, g := range res.Games {
+			m[g.Number] = g
+		}
+		return m
+	}
+	res1, _ := runMatch(t, cfg)
+	res2, _ := runMatch(t, cfg)
+	a, b := byNumber(res1), byNumber(res2)
+	for n := 1; n <= cfg.Games; n++ {
+		if !reflect.DeepEqual(a[n].Moves, b[n].Moves) || !bytes.Equal(a[n].Rolls, b[n].Rolls) || a[n].Outcome != b[n].Outcome {
+			t.Errorf("game %d differs between two runs with the same seed", n)
+		}
+		if len(a[n].Rolls) != len(a[n].Moves) {
+			t.Errorf("game %d: %d rolls for %d plies", n, len(a[n].Rolls), len(a[n].Moves))
+		}
+	}
+	prefixEqual := func(x, y []byte) bool {
+		k := min(len(x), len(y))
+		return bytes.Equal(x[:k], y[:k])
+	}
+	for pair := 0; pair < cfg.Games/2; pair++ {
+		g1, g2 := a[2*pair+1], a[2*pair+2]
+		if !prefixEqual(g1.Rolls, g2.Rolls) {
+			t.Errorf("pair %d: rolls differ: %s vs %s", pair, g1.Rolls, g2.Rolls)
+		}
+	}
+	if prefixEqual(a[1].Rolls, a[3].Rolls) && prefixEqual(a[1].Rolls, a[5].Rolls) {
+		t.Errorf("every pair got the same rolls: %s %s %s", a[1].Rolls, a[3].Rolls, a[5].Rolls)
+	}
+	cfg.Seed = 12
+	res3, _ := runMatch(t, cfg)
+	if c := byNumber(res3); bytes.Equal(c[1].Rolls, a[1].Rolls) {
+		t.Errorf("another seed gave the same rolls %s", c[1].Rolls)
+	}
+}
+
+// fakeSpec runs this test binary as a fake engine (see TestMain).
+func fakeSpec(proto Protocol, mode string, after int) EngineSpec {
+	return EngineSpec{Name: "fake-" + mode, Proto: proto, Cmd: os.Args[0], Args: []string{mode, string(rune('0' + after))}}
+}
+
+// TestFakeEngines checks the arbiter against engines that misbehave: the
+// culprit loses every game with the right termination, and the match goes
+// on (the engine is restarted when needed).
+func TestFakeEngines(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		proto Protocol
+		game  *variants.Game
+		mode  string
+		term  string // "" = no fault expected
+		why   string // part of the reason
+	}{
+		{UCI, toyGame, "good", "", ""},
+		{UCI, toyDiceGame, "good", "", ""},
+		{UCI, toyGame, "illegal", "rules infraction", "illegal move \"zz99\""},
+		{UCI, toyGame, "crash", "abandoned", "died"},
+		{UCI, toyGame, "hang", "time forfeit", "on time"},
+		{CECP, toyGame, "good", "", ""},
+		{CECP, toyDiceGame, "good", "", ""},
+		{CECP, toyDiceGame, "askdice", "", ""},
+		{CECP, toyGame, "illegal", "rules infraction", "illegal move \"zz99\""},
+		{CECP, toyGame, "crash", "abandoned", "died"},
+		{CECP, toyGame, "hang", "time forfeit", "on time"},
+		{CECP, toyGame, "resign", "resign", "resigns"},
+		{CECP, toyGame, "claim", "rules infraction", "false result claim"},
+	}
+	for _, c := range cases {
+		t.Run(string(c.proto)+"-"+c.game.Name+"-"+c.mode, func(t *testing.T) {
+			t.Parallel()
+			cfg := Config{
+				Game:        c.game,
+				Engines:     [2]EngineSpec{fakeSpec(c.proto, c.mode, 1), mustSpec(t, "builtin:random")},
+				Games:       2,
+				TC:          TimeControl{Base: 10 * time.Second},
+				Concurrency: 1,
+				Seed:        3,
+			}
+			if c.mode == "hang" {
+				cfg.TC, cfg.Margin = TimeControl{Base: 300 * time.Millisecond}, 50*time.Millisecond
+			}
+			res, games := runMatch(t, cfg)
+			for _, pg := range games {
+				replayPGN(t, c.game, pg, 0)
+			}
+			for _, g := range res.Games {
+				if c.term == "" {
+					if g.Termination != "normal" {
+						t.Errorf("game %d: %s {%s}", g.Number, g.Termination, g.Reason)
+					}
+					continue
+				}
+				if g.Termination != c.term || !strings.Contains(g.Reason, c.why) {
+					t.Errorf("game %d: %s {%s}, want %s {...%s...}", g.Number, g.Termination, g.Reason, c.term, c.why)
+				}
+			}
+			if c.term != "" && res.Stats.Losses != cfg.Games {
+				t.Errorf("the faulty engine scored %+v", res.Stats)
+			}
+		})
+	}
+}
+
+// TestOurEngine plays the project's binary against builtin:random over real
+// pipes, once the protocol loops answer.
+func TestOurEngine(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	g, err := all.Get("chess")
+	if err != nil {
+		t.Skip("chess not registered yet")
+	}
+	bin := filepath.Join(t.TempDir(), "varchess")
+	build := exec.Command("go", "build", "-o", bin, "..")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Skipf("the binary does not build yet: %v\n%s", err, out)
+	}
+	probe := func(input, want string) bool {
+		cmd := exec.Command(bin)
+		cmd.Stdin = strings.NewReader(input)
+		out, _ := cmd.Output()
+		return strings.Contains(string(out), want)
+	}
+	for _, p := range []struct {
+		proto        Protocol
+		input, ready string
+	}{
+		{UCI, "uci\nquit\n", "uciok"},
+		{CECP, "xboard\nprotover 2\nquit\n", "done=1"},
+	} {
+		t.Run(string(p.proto), func(t *testing.T) {
+			if !probe(p.input, p.ready) {
+				t.Skipf("%s loop not ready", p.proto)
+			}
+			cfg := Config{
+				Game:        g,
+				Engines:     [2]EngineSpec{{Name: "varchess", Proto: p.proto, Cmd: bin}, mustSpec(t, "builtin:random")},
+				Games:       2,
+				TC:          TimeControl{Base: 4 * time.Second, Inc: 50 * time.Millisecond},
+				Margin:      500 * time.Millisecond,
+				Concurrency: 1,
+				Seed:        5,
+				Adjudicate:  adjudication{MaxPlies: 80},
+			}
+			res, games := runMatch(t, cfg)
+			for _, pg := range games {
+				replayPGN(t, g, pg, cfg.Adjudicate.MaxPlies)
+			}
+			for _, rec := range res.Games {
+				if rec.Termination != "normal" && rec.Termination != "adjudication" {
+					t.Errorf("game %d: %s {%s}", rec.Number, rec.Termination, rec.Reason)
+				}
+			}
+			if res.Stats.Losses > 0 {
+				t.Errorf("our engine lost to random: %+v", res.Stats)
+			}
+		})
+	}
+}
+
+// stampWriter prefixes debug output with the time since the start.
+type stampWriter struct {
+	w  io.Writer
+	t0 time.Time
+}
+
+func (s *stampWriter) Write(p []byte) (int, error) {
+	fmt.Fprintf(s.w, "%7.3f %s", time.Since(s.t0).Seconds(), p)
+	return len(p), nil
+}

@@ -1,0 +1,71 @@
+package match
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"varchess/variants"
+)
+
+// player is one side of a game as the arbiter sees it: an engine process
+// behind UCI or CECP, or a built-in player. A player is used by one game at
+// a time; the game slot owns it and reuses it for its next game.
+type player interface {
+	// newGame prepares for a game of g from startFEN ("startpos" for the
+	// game's start position).
+	newGame(ctx context.Context, g *variants.Game, startFEN string, tc TimeControl) error
+	// think asks for a ply in t and waits at most t.budget for it.
+	think(ctx context.Context, t *turn) (reply, error)
+	// healthy reports whether the player can be reused for another game
+	// (false after a crash, a hang or a protocol breakdown).
+	healthy() bool
+	// close stops the player (a process gets `quit`, then a kill).
+	close()
+}
+
+// turn is everything a player needs to choose its ply.
+type turn struct {
+	game     *variants.Game
+	pos      variants.Position // the true position (with the roll set); read only
+	startFEN string            // "startpos" or the game's start FEN
+	moves    []string          // plies since startFEN in the game's notation
+	roll     byte              // die face for games with a die, else 0
+	rolls    []byte            // the faces of all plies so far (games with a die)
+	left     [2]time.Duration  // clock, indexed by variants.Color
+	inc      time.Duration
+	budget   time.Duration // how long until the flag falls
+}
+
+// reply is a player's answer: a ply in the game's notation and, if the
+// engine reported one, its last score (centipawns, side to move's view).
+type reply struct {
+	move     string
+	score    int
+	hasScore bool
+}
+
+// fault is a reason for a player to lose a game that is not about the move
+// itself: time, a crash, a resignation, a false claim.
+type fault struct {
+	termination string // PGN Termination tag value
+	reason      string // human readable
+}
+
+func (f *fault) Error() string { return f.reason }
+
+func timeForfeit() *fault {
+	return &fault{"time forfeit", "loses on time"}
+}
+
+func crashed(detail string) *fault {
+	return &fault{"abandoned", "engine died: " + detail}
+}
+
+func faultf(term, format string, args ...any) *fault {
+	return &fault{term, fmt.Sprintf(format, args...)}
+}
+
+// mateScore stands for a mate in UCI/CECP scores when comparing with the
+// adjudication thresholds.
+const mateScore = 100000

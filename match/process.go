@@ -1,0 +1,170 @@
+package match
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+)
+
+// process is an engine program on the other end of two pipes. One goroutine
+// reads its stdout into lines (closed at EOF); writes go straight to stdin.
+type process struct {
+	name   string
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	lines  chan string
+	exited chan struct{} // closed once the process has been reaped
+	log    *ioLog
+	broken bool // crashed, hung or talked nonsense: not reusable
+}
+
+// ioLog writes the engines' traffic for -debug; nil logs nothing.
+type ioLog struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *ioLog) printf(format string, args ...any) {
+	if l == nil || l.w == nil {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	fmt.Fprintf(l.w, format, args...)
+}
+
+var (
+	errTimeout = errors.New("no answer in time")
+	errEOF     = errors.New("engine closed its output")
+)
+
+func startProcess(spec EngineSpec, log *ioLog) (*process, error) {
+	cmd := exec.Command(spec.Cmd, spec.Args...)
+	cmd.Dir = spec.Dir
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, fmt.Errorf("engine %s: %w", spec.Name, err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, fmt.Errorf("engine %s: %w", spec.Name, err)
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("engine %s: %w", spec.Name, err)
+	}
+	p := &process{
+		name:   spec.Name,
+		cmd:    cmd,
+		stdin:  stdin,
+		lines:  make(chan string, 256),
+		exited: make(chan struct{}),
+		log:    log,
+	}
+	go p.read(stdout)
+	return p, nil
+}
+
+func (p *process) read(stdout io.Reader) {
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
+	for sc.Scan() {
+		line := strings.TrimRight(sc.Text(), "\r")
+		p.log.printf("%s > %s\n", p.name, line)
+		p.lines <- line
+	}
+	close(p.lines)
+	// stdout is closed: reap the process so it does not linger as a zombie.
+	_ = p.cmd.Wait()
+	close(p.exited)
+}
+
+// send writes one command line.
+func (p *process) send(format string, args ...any) error {
+	line := fmt.Sprintf(format, args...)
+	p.log.printf("%s < %s\n", p.name, line)
+	if _, err := io.WriteString(p.stdin, line+"\n"); err != nil {
+		p.broken = true
+		return crashed(fmt.Sprintf("cannot write to it (%v)", err))
+	}
+	return nil
+}
+
+// readLine waits for the next line until deadline (zero = no deadline) or
+// ctx ends.
+func (p *process) readLine(ctx context.Context, deadline time.Time) (string, error) {
+	var timeout <-chan time.Time
+	if !deadline.IsZero() {
+		t := time.NewTimer(time.Until(deadline))
+		defer t.Stop()
+		timeout = t.C
+	}
+	select {
+	case line, ok := <-p.lines:
+		if !ok {
+			p.broken = true
+			return "", errEOF
+		}
+		return line, nil
+	case <-timeout:
+		return "", errTimeout
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}
+
+// waitFor reads lines until one satisfies ok, or the deadline passes.
+func (p *process) waitFor(ctx context.Context, d time.Duration, what string, ok func(string) bool) error {
+	deadline := time.Now().Add(d)
+	for {
+		line, err := p.readLine(ctx, deadline)
+		if err != nil {
+			p.broken = true
+			return fmt.Errorf("engine %s: waiting for %s: %w", p.name, what, err)
+		}
+		if ok(line) {
+			return nil
+		}
+	}
+}
+
+// pending returns the lines already received, without waiting.
+func (p *process) pending() []string {
+	var out []string
+	for {
+		select {
+		case line, ok := <-p.lines:
+			if !ok {
+				p.broken = true
+				return out
+			}
+			out = append(out, line)
+		default:
+			return out
+		}
+	}
+}
+
+// stop asks the engine to quit and kills it if it does not within grace.
+func (p *process) stop(quit string, grace time.Duration) {
+	if !p.broken && quit != "" {
+		_ = p.send("%s", quit)
+	}
+	_ = p.stdin.Close()
+	select {
+	case <-p.exited:
+		return
+	case <-time.After(grace):
+	}
+	_ = p.cmd.Process.Kill()
+	go func() {
+		for range p.lines { // let the reader reach EOF and reap the process
+		}
+	}()
+	<-p.exited
+}

@@ -1,0 +1,149 @@
+package match
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParseEngineSpec(t *testing.T) {
+	got, err := ParseEngineSpec("cmd=./varchess,proto=uci,name=A,option.Hash=64,dir=/tmp,arg=-x,arg=y,option.UCI_Elo=2000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := EngineSpec{Name: "A", Proto: UCI, Cmd: "./varchess", Args: []string{"-x", "y"}, Dir: "/tmp",
+		Options: []Option{{"Hash", "64"}, {"UCI_Elo", "2000"}}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+	for s, want := range map[string]EngineSpec{
+		"builtin:random":                       {Name: "random", Proto: Builtin, Cmd: "random"},
+		"builtin:greedy,name=G":                {Name: "G", Proto: Builtin, Cmd: "greedy"},
+		"cmd=/usr/games/fairymax,proto=xboard": {Name: "fairymax", Proto: CECP, Cmd: "/usr/games/fairymax"},
+		"cmd=/usr/games/stockfish":             {Name: "stockfish", Proto: UCI, Cmd: "/usr/games/stockfish"},
+	} {
+		got, err := ParseEngineSpec(s)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: got %+v, %v; want %+v", s, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "proto=uci", "cmd=x,proto=telnet", "builtin:smart", "cmd=x,foo=1", "cmd=x,option.=1", "cmd"} {
+		if _, err := ParseEngineSpec(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+func TestParseTimeControl(t *testing.T) {
+	for s, want := range map[string]TimeControl{
+		"10+0.1": {10 * time.Second, 100 * time.Millisecond},
+		"60":     {60 * time.Second, 0},
+		"1:30+1": {90 * time.Second, time.Second},
+		"0.5+0":  {500 * time.Millisecond, 0},
+	} {
+		got, err := ParseTimeControl(s)
+		if err != nil || got != want {
+			t.Errorf("%q: got %v, %v; want %v", s, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "0", "-1", "x+1", "10+y", "10+-1", "NaN", "1e9", "1:x"} {
+		if _, err := ParseTimeControl(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+func TestClock(t *testing.T) {
+	c := newClock(TimeControl{Base: time.Second, Inc: 100 * time.Millisecond}, 50*time.Millisecond)
+	if !c.spend(0, 300*time.Millisecond) || c.left[0] != 800*time.Millisecond {
+		t.Fatalf("after 300ms: %v", c.left[0])
+	}
+	// Inside the margin: forgiven, the clock stays at 0 before the increment.
+	if !c.spend(0, 840*time.Millisecond) || c.left[0] != 100*time.Millisecond {
+		t.Fatalf("inside the margin: %v", c.left[0])
+	}
+	if c.spend(0, 151*time.Millisecond) {
+		t.Fatalf("flag did not fall")
+	}
+	if c.left[1] != time.Second {
+		t.Errorf("the other side's clock moved: %v", c.left[1])
+	}
+}
+
+func TestParseFeatures(t *testing.T) {
+	got := parseFeatures(`ping=1 myname="Var Chess 1.0" variants="normal,russian" done=1`)
+	want := [][2]string{{"ping", "1"}, {"myname", "Var Chess 1.0"}, {"variants", "normal,russian"}, {"done", "1"}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if got := parseFeatures(`a="unterminated`); len(got) != 1 || got[0][1] != "unterminated" {
+		t.Errorf("unterminated quote: %q", got)
+	}
+}
+
+func TestMaterial(t *testing.T) {
+	for fen, want := range map[string][2]int{
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1": {139, 139},
+		"4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1":                        {101, 109},
+		"(Pnq)5/6/6/6/6/K5 w - 0 1":                                {100, 9}, // only stack tops count
+		"8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkq] w - - 0 1":            {139, 109},
+		"(PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPP)(":      {1, 0},
+	} {
+		if got := material(fen); got != want {
+			t.Errorf("material(%q) = %v, want %v", fen, got, want)
+		}
+	}
+	if sc, ok := monochromeScore("RNBQKBNR/PPPPPPPP/8/8/8/8/PPPPPPPP/RNBQKBNR w - 0 1 13-8"); !ok || sc != [2]int{13, 8} {
+		t.Errorf("monochrome score %v %v", sc, ok)
+	}
+	if _, ok := monochromeScore("x w - 0 1 13"); ok {
+		t.Errorf("score without a dash accepted")
+	}
+}
+
+func FuzzParseEngineSpec(f *testing.F) {
+	for _, s := range []string{"cmd=a,proto=uci,option.Hash=1", "builtin:random", ",,=", "cmd=builtin:greedy"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		e, err := ParseEngineSpec(s)
+		if err == nil && (e.Cmd == "" || e.Name == "" || e.Proto == "") {
+			t.Errorf("%q: accepted incomplete spec %+v", s, e)
+		}
+	})
+}
+
+func FuzzParseTimeControl(f *testing.F) {
+	for _, s := range []string{"10+0.1", "1:00", "+", "1e300+1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		tc, err := ParseTimeControl(s)
+		if err == nil && (tc.Base <= 0 || tc.Inc < 0) {
+			t.Errorf("%q: accepted %v", s, tc)
+		}
+	})
+}
+
+func FuzzParseFeatures(f *testing.F) {
+	f.Add(`ping=1 myname="x y" done=1`)
+	f.Add(`="=`)
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, kv := range parseFeatures(s) {
+			if kv[0] == "" || strings.ContainsAny(kv[0], " \t") {
+				t.Errorf("%q: bad feature name %q", s, kv[0])
+			}
+		}
+	})
+}
+
+func FuzzMaterial(f *testing.F) {
+	f.Add("(Pnq)5/6 w")
+	f.Add("8/8[KQ] w - - 0 1")
+	f.Add("((")
+	f.Fuzz(func(t *testing.T, s string) {
+		material(s)
+		monochromeScore(s)
+	})
+}

@@ -1,0 +1,483 @@
+package protocol
+
+// CECP (the XBoard/WinBoard protocol, version 2) with the variant dialect of
+// PROTOCOL.md. One goroutine (this loop) owns the game; a search runs in its
+// own goroutine on a clone of the position and hands its result back over a
+// channel, so the game is never touched concurrently and every command can
+// stop a search at once.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"varchess/engine"
+	"varchess/variants"
+	"varchess/variants/all"
+)
+
+// cecpSearcher is what the session needs from the engine (*engine.Engine);
+// an interface so that tests can stand in a scripted searcher.
+type cecpSearcher interface {
+	Search(ctx context.Context, pos variants.Position, lim engine.Limits, onInfo func(engine.Info)) engine.Result
+	NewGame()
+	SetHash(mb int)
+}
+
+// cecpFeatures is the answer to `protover 2` (PROTOCOL.md, CECP).
+var cecpFeatures = []string{
+	`feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 memory=1 smp=1 san=0 myname="` + engineName + `" variants="normal,monochrome,russian,kingchess,kingchess1" dice=1`,
+	`feature option="Move Overhead -spin 30 0 5000"`,
+	`feature done=1`,
+}
+
+// cecpPly is one ply of the game as played, with the die face the mover
+// had (0 when none), so any earlier position can be rebuilt exactly.
+type cecpPly struct {
+	move variants.Move
+	roll byte
+}
+
+// cecpSession is the state of one CECP conversation.
+type cecpSession struct {
+	out    *cecpWriter
+	eng    cecpSearcher
+	lookup func(name string) (*variants.Game, error)
+	rng    *rand.Rand
+
+	// The game.
+	game    *variants.Game
+	xname   string            // the variant name as XBoard says it
+	start   variants.Position // position after new/setboard; never modified
+	pos     variants.Position // start plus hist
+	hist    []cecpPly
+	over    bool // a result was claimed or received: do not move
+	force   bool
+	engSide variants.Color // the side the engine plays when not in force mode
+
+	// Clocks and limits, as XBoard sets them.
+	mps          int           // moves per time control (0: whole game)
+	base, inc    time.Duration // level
+	moveTime     time.Duration // st
+	depth        int           // sd
+	myTime       time.Duration // time
+	oppTime      time.Duration // otim
+	haveTime     bool
+	moveOverhead time.Duration
+
+	post      bool
+	analyzing bool
+	dice      bool // XBoard accepted feature dice=1
+	awaitPips bool // we sent `dice 6` and wait for `pips k/6`
+
+	// The running search, if any.
+	search  *cecpSearch
+	results chan cecpResult
+}
+
+// cecpSearch is one search in flight.
+type cecpSearch struct {
+	cancel  context.CancelFunc
+	analyze bool
+	stats   *cecpStats
+}
+
+// cecpResult comes back from the search goroutine.
+type cecpResult struct {
+	job *cecpSearch
+	res engine.Result
+}
+
+// errCECPQuit ends the session normally.
+var errCECPQuit = errors.New("quit")
+
+func runCECP(first string, lines <-chan string, out io.Writer) error {
+	s := newCECPSession(out, engine.New(engine.Options{}), all.Get)
+	return s.run(first, lines)
+}
+
+func newCECPSession(out io.Writer, eng cecpSearcher, lookup func(string) (*variants.Game, error)) *cecpSession {
+	s := &cecpSession{
+		out:          newCECPWriter(out),
+		eng:          eng,
+		lookup:       lookup,
+		rng:          rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x5eed)),
+		results:      make(chan cecpResult),
+		moveOverhead: 30 * time.Millisecond,
+	}
+	s.resetTimeControl()
+	return s
+}
+
+// run processes first and then every line until quit or EOF.
+func (s *cecpSession) run(first string, lines <-chan string) error {
+	defer s.stopSearch()
+	if err := s.handle(first); err != nil {
+		return quitIsNil(err)
+	}
+	for {
+		select {
+		case line, ok := <-lines:
+			if !ok {
+				return s.out.failed()
+			}
+			if err := s.handle(line); err != nil {
+				return quitIsNil(err)
+			}
+		case r := <-s.results:
+			s.searchDone(r)
+		}
+		if err := s.out.failed(); err != nil {
+			return fmt.Errorf("cecp: writing to GUI: %w", err)
+		}
+	}
+}
+
+func quitIsNil(err error) error {
+	if errors.Is(err, errCECPQuit) {
+		return nil
+	}
+	return err
+}
+
+// handle runs one command line. Only errCECPQuit (or a fatal error) is
+// returned; everything the GUI got wrong is answered on out.
+func (s *cecpSession) handle(line string) (err error) {
+	line = strings.TrimSpace(line)
+	if line == "" {
+		return nil
+	}
+	defer func() {
+		// Bad input must never kill the engine. A panic here is a bug in
+		// a game package; rebuild the position from the last good
+		// history and report it.
+		if r := recover(); r != nil {
+			s.out.printf("Error (internal: %v): %s", r, line)
+			s.rebuild(len(s.hist))
+			err = nil
+		}
+	}()
+	cmd, arg, _ := strings.Cut(line, " ")
+	arg = strings.TrimSpace(arg)
+	switch cmd {
+	case "xboard", "accepted", "hard", "easy", "random", "computer", "name",
+		"rating", "ics", "draw", "bk", "hint", "nopause", "pause":
+		// Acknowledged: nothing to do (no pondering, no draw offers).
+		if cmd == "accepted" && arg == "dice" {
+			s.dice = true
+		}
+	case "rejected":
+		if arg == "dice" {
+			s.dice = false
+		}
+	case "protover":
+		for _, f := range cecpFeatures {
+			s.out.printf("%s", f)
+		}
+	case "quit":
+		return errCECPQuit
+	case "new":
+		s.newGame()
+	case "variant":
+		s.setVariant(arg)
+	case "force":
+		s.stopSearch()
+		s.force = true
+	case "go":
+		s.stopSearch()
+		s.force = false
+		s.engSide = s.pos.SideToMove()
+		s.think()
+	case "playother":
+		s.stopSearch()
+		s.force = false
+		s.engSide = s.pos.SideToMove().Other()
+	case "white", "black": // protocol 1: the engine plays the other colour
+		s.stopSearch()
+		if cmd == "white" {
+			s.engSide = variants.Black
+		} else {
+			s.engSide = variants.White
+		}
+	case "usermove":
+		s.userMove(arg)
+	case "setboard":
+		s.setBoard(arg)
+	case "undo":
+		s.takeBack(1, line)
+	case "remove":
+		s.takeBack(2, line)
+	case "level":
+		s.setLevel(arg, line)
+	case "st":
+		s.setSeconds(&s.moveTime, arg, line)
+	case "sd":
+		s.setInt(&s.depth, arg, line)
+	case "time", "otim":
+		s.setClock(cmd, arg, line)
+	case "?":
+		if s.search != nil && !s.search.analyze {
+			s.search.cancel() // the result arrives and is played
+		}
+	case "ping":
+		s.out.printf("pong %s", arg)
+	case "result":
+		s.stopSearch()
+		s.over = true
+	case "post":
+		s.post = true
+	case "nopost":
+		s.post = false
+	case "analyze":
+		s.stopSearch()
+		s.analyzing = true
+		s.analyze()
+	case "exit":
+		if s.analyzing {
+			s.stopSearch()
+			s.analyzing = false
+		}
+	case ".":
+		s.printStat()
+	case "memory":
+		var mb int
+		if s.setInt(&mb, arg, line) {
+			s.stopSearch()
+			s.eng.SetHash(mb)
+		}
+	case "cores":
+		var n int
+		s.setInt(&n, arg, line) // one search thread only: validated and ignored
+	case "option":
+		s.setOption(arg, line)
+	case "edit":
+		s.out.printf("Error (command not supported): %s", line)
+	case "roll":
+		s.setRoll(arg, line)
+	case "pips":
+		s.gotPips(arg, line)
+	default:
+		if cecpLooksLikeMove(line) {
+			s.userMove(line)
+			return nil
+		}
+		s.out.printf("Error (unknown command): %s", cmd)
+	}
+	return nil
+}
+
+// cecpLooksLikeMove reports whether a bare token is meant as a move (protocol 1
+// GUIs send moves without the usermove prefix).
+func cecpLooksLikeMove(tok string) bool {
+	if strings.ContainsRune(tok, ' ') || len(tok) < 4 {
+		return false
+	}
+	if tok == "@@@@" || tok == "0000" {
+		return true
+	}
+	c0, c1 := tok[0], tok[1]
+	if c0 >= 'a' && c0 <= 'h' && c1 >= '1' && c1 <= '8' {
+		return true
+	}
+	return strings.ContainsRune("KQRBNPkqrbnp", rune(c0)) && c1 == '@'
+}
+
+// newGame handles `new`: chess from the start, engine plays Black.
+func (s *cecpSession) newGame() {
+	s.stopSearch()
+	s.analyzing = false
+	s.force = false
+	s.engSide = variants.Black
+	s.depth = 0
+	s.awaitPips = false
+	s.resetTimeControl()
+	s.eng.NewGame()
+	g, err := s.lookup("chess")
+	if err != nil {
+		s.out.printf("Error (chess is not available): new")
+		s.game, s.start, s.pos = nil, nil, nil
+		return
+	}
+	s.startGame(g, "normal", g.New())
+}
+
+// startGame installs a new game from pos (which the session now owns).
+func (s *cecpSession) startGame(g *variants.Game, xname string, pos variants.Position) {
+	s.game, s.xname = g, xname
+	s.start = pos
+	s.pos = pos.Clone()
+	s.hist = s.hist[:0]
+	s.over = false
+	s.awaitPips = false
+}
+
+// setVariant handles `variant NAME`, announcing engine-defined variants.
+func (s *cecpSession) setVariant(name string) {
+	s.stopSearch()
+	g, err := s.lookup(name)
+	if err != nil {
+		s.out.printf("Error (unsupported variant): %s", name)
+		return
+	}
+	lines, err := xboardSetupLines(g.Name, g.StartFEN)
+	if err != nil {
+		s.out.printf("Error (unsupported variant: %v): %s", err, name)
+		return
+	}
+	s.startGame(g, name, g.New())
+	for _, l := range lines {
+		s.out.printf("%s", l)
+	}
+}
+
+// setBoard handles `setboard FEN`, in our dialect or in XBoard's reduced one.
+func (s *cecpSession) setBoard(fen string) {
+	s.stopSearch()
+	if s.game == nil {
+		s.out.printf("Error (command not legal now): setboard %s", fen)
+		return
+	}
+	pos, err := s.game.Load(fen)
+	if err != nil {
+		wide, werr := fromXBoardFEN(s.game.Name, fen)
+		if werr == nil && wide != fen {
+			if p, e := s.game.Load(wide); e == nil {
+				pos, err = p, nil
+			}
+		}
+	}
+	if err != nil {
+		s.out.printf("Error (bad FEN): %s", cecpOneLine(err.Error()))
+		return
+	}
+	s.startGame(s.game, s.xname, pos)
+	if s.analyzing {
+		s.analyze()
+	}
+}
+
+// cecpOneLine keeps an error message on one output line.
+func cecpOneLine(msg string) string { return strings.ReplaceAll(msg, "\n", " ") }
+
+// userMove plays the opponent's move and lets the engine answer.
+func (s *cecpSession) userMove(text string) {
+	s.stopSearch()
+	if s.pos == nil {
+		s.out.printf("Error (no game): usermove %s", text)
+		return
+	}
+	if text == "" {
+		s.out.printf("Error (missing move): usermove")
+		return
+	}
+	if s.over {
+		s.out.printf("Illegal move (game is over): %s", text)
+		return
+	}
+	m, err := s.pos.ParseMove(fromCECPMove(text))
+	if err != nil {
+		s.out.printf("Illegal move (%s): %s", cecpOneLine(err.Error()), text)
+		return
+	}
+	s.play(m)
+	if s.analyzing {
+		s.analyze()
+		return
+	}
+	if s.claimIfOver() {
+		return
+	}
+	if !s.force && s.pos.SideToMove() == s.engSide {
+		s.think()
+	}
+}
+
+// fromCECPMove and toCECPMove translate the pass: XBoard's null move @@@@
+// is our 0000.
+func fromCECPMove(text string) string {
+	if text == "@@@@" {
+		return "0000"
+	}
+	return text
+}
+
+func toCECPMove(text string) string {
+	if text == "0000" {
+		return "@@@@"
+	}
+	return text
+}
+
+// play makes m and records it with the mover's roll.
+func (s *cecpSession) play(m variants.Move) {
+	var roll byte
+	if r, ok := s.pos.(variants.Roller); ok {
+		roll = r.Roll()
+	}
+	s.pos.Make(m)
+	s.hist = append(s.hist, cecpPly{move: m, roll: roll})
+	s.awaitPips = false
+}
+
+// rebuild sets pos to start plus the first n plies of hist.
+func (s *cecpSession) rebuild(n int) {
+	if s.start == nil {
+		return
+	}
+	s.hist = s.hist[:n]
+	s.pos = s.start.Clone()
+	for _, h := range s.hist {
+		if r, ok := s.pos.(variants.Roller); ok && h.roll != 0 {
+			_ = r.SetRoll(h.roll) // it was accepted when played
+		}
+		s.pos.Make(h.move)
+	}
+}
+
+// takeBack handles undo (n=1) and remove (n=2).
+func (s *cecpSession) takeBack(n int, line string) {
+	s.stopSearch()
+	if s.pos == nil || len(s.hist) < n {
+		s.out.printf("Error (command not legal now): %s", line)
+		return
+	}
+	s.rebuild(len(s.hist) - n)
+	s.over = false
+	s.awaitPips = false
+	if s.analyzing {
+		s.analyze()
+	}
+}
+
+// claimIfOver claims the result when the game has ended by the rules.
+func (s *cecpSession) claimIfOver() bool {
+	st := s.pos.Status()
+	if !st.Over() {
+		return false
+	}
+	s.over = true
+	s.out.printf("%s {%s}", st.Outcome.PGN(), st.Reason)
+	return true
+}
+
+// setOption handles `option NAME=VALUE` for the options we announced.
+func (s *cecpSession) setOption(arg, line string) {
+	name, value, ok := strings.Cut(arg, "=")
+	if !ok {
+		s.out.printf("Error (bad option): %s", line)
+		return
+	}
+	switch strings.TrimSpace(name) {
+	case "Move Overhead":
+		var ms int
+		if s.setInt(&ms, value, line) && ms >= 0 {
+			s.moveOverhead = time.Duration(ms) * time.Millisecond
+		}
+	default:
+		s.out.printf("Error (unknown option): %s", line)
+	}
+}

@@ -1,0 +1,73 @@
+package protocol
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"varchess/engine"
+	"varchess/variants"
+	"varchess/variants/all"
+)
+
+// firstMoveSearcher stands in for the engine when fuzzing: it answers at
+// once with the first legal ply, so arbitrary input stays fast and the run
+// is deterministic.
+type firstMoveSearcher struct{}
+
+func (firstMoveSearcher) Search(_ context.Context, pos variants.Position, _ engine.Limits, onInfo func(engine.Info)) engine.Result {
+	ms := pos.Moves(nil)
+	if len(ms) == 0 {
+		return engine.Result{}
+	}
+	if onInfo != nil {
+		onInfo(engine.Info{Depth: 1, PV: ms[:1]})
+	}
+	return engine.Result{Best: ms[0]}
+}
+func (firstMoveSearcher) NewGame()    {}
+func (firstMoveSearcher) SetHash(int) {}
+
+// FuzzCECPLines feeds arbitrary command lines to a session. It must never
+// panic (handle's safety net would print "Error (internal"), and the
+// position must always equal its start replayed with its history: a bad
+// command must never leave a half-changed game.
+func FuzzCECPLines(f *testing.F) {
+	for _, seed := range []string{
+		"xboard\nprotover 2\nnew\nusermove e2e4\nundo\nremove\n",
+		"new\nforce\nusermove e2e4\nusermove e7e5\ngo\n?\nresult 1-0 {x}\nundo\n",
+		"new\nsetboard rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2\ngo\n",
+		"new\nsetboard 8/8/8 w\nusermove e2e5\nlevel 40 0:30 0\nst 1\nsd 3\ntime 100\notim x\n",
+		"new\nvariant monochrome\nforce\nusermove e2e4\ngo\nundo\nsetboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n",
+		"new\nvariant russian\nforce\nroll P\ngo\nroll B\nusermove @@@@\npips 3/6\naccepted dice\ngo\npips 6/6\n",
+		"new\nvariant kingchess\nusermove K@e1,Q@d1\ngo\nusermove P@e1\n",
+		"new\nvariant kingchess1\nusermove K@e1,Q@d1\nusermove K@e1\nplayother\nanalyze\nusermove e1e2\n.\nexit\n",
+		"analyze\nundo\nexit\nedit\nfoo\nmemory 1\ncores 1\noption Move Overhead=1\nping 7\nwhite\nblack\n",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, input string) {
+		var buf bytes.Buffer
+		s := newCECPSession(&buf, firstMoveSearcher{}, all.Get)
+		for _, line := range strings.Split(input, "\n") {
+			if err := s.handle(line); err != nil {
+				break // quit
+			}
+			if s.search != nil { // let the stand-in search finish
+				s.searchDone(<-s.results)
+			}
+			if s.pos != nil {
+				want := s.pos.FEN()
+				s.rebuild(len(s.hist))
+				if got := s.pos.FEN(); got != want {
+					t.Fatalf("after %q the position %q is not its history replayed (%q)", line, want, got)
+				}
+			}
+		}
+		s.stopSearch()
+		if strings.Contains(buf.String(), "Error (internal") {
+			t.Fatalf("a command panicked:\n%s", buf.String())
+		}
+	})
+}

@@ -1,0 +1,275 @@
+package protocol
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"varchess/engine"
+	"varchess/variants/all"
+)
+
+// engineName and engineAuthor are announced by `uci` and CECP's myname.
+const (
+	engineName   = "varchess"
+	engineAuthor = "the varchess authors"
+)
+
+// UCI option defaults and ranges.
+const (
+	defaultOverhead = 10 * time.Millisecond
+	maxHashMB       = 4096
+	maxOverheadMS   = 5000
+)
+
+// uciSession is the state of one UCI conversation. Only the loop goroutine
+// touches it; the running search talks back through out and done.
+type uciSession struct {
+	out      *lineWriter
+	eng      *engine.Engine
+	game     gameState
+	overhead time.Duration
+	rng      *rand.Rand
+	search   *uciSearch // the running (or finished, not yet collected) search
+
+	// nodeCap, when non-zero, caps every search and perft, and hashCap the
+	// Hash option (tests and fuzzing use them so that arbitrary input stays
+	// fast and small). Zero in production.
+	nodeCap uint64
+	hashCap int
+}
+
+// uciSearch is a search running on its own goroutine.
+type uciSearch struct {
+	cancel    context.CancelFunc
+	done      chan struct{} // closed after bestmove was printed
+	ponderhit chan struct{} // closed on `ponderhit`; nil unless pondering
+	infinite  bool          // go infinite or go ponder: stops only on command
+}
+
+// newUCISession starts a session with a table of hashMB (0: the default).
+func newUCISession(out io.Writer, hashMB int) *uciSession {
+	return &uciSession{
+		out:      newLineWriter(out),
+		eng:      engine.New(engine.Options{HashMB: hashMB}),
+		game:     newGameState("chess"),
+		overhead: defaultOverhead,
+		rng:      rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x9e3779b97f4a7c15)),
+	}
+}
+
+// runUCI is the UCI loop; first is the `uci` line that selected it.
+func runUCI(first string, lines <-chan string, out io.Writer) error {
+	s := newUCISession(out, 0)
+	s.handle(first)
+	for line := range lines {
+		if s.handle(line) {
+			return s.out.failed()
+		}
+	}
+	// EOF: a timed search still answers; an endless one is stopped.
+	s.finishSearch()
+	return s.out.failed()
+}
+
+// failed returns the first write error, if any.
+func (l *lineWriter) failed() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.err
+}
+
+func (s *uciSession) errorf(format string, args ...any) {
+	s.out.printf("info string error: "+format, args...)
+}
+
+// handle runs one command line; it reports true for `quit`.
+func (s *uciSession) handle(line string) (quit bool) {
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return false
+	}
+	cmd, args := fields[0], fields[1:]
+	switch cmd {
+	case "isready":
+		s.out.println("readyok") // answered even while searching
+		return false
+	case "stop":
+		s.stopSearch()
+		s.waitSearch()
+		return false
+	case "ponderhit":
+		if s.search != nil && s.search.ponderhit != nil {
+			close(s.search.ponderhit)
+			s.search.ponderhit = nil
+			s.search.infinite = false
+		}
+		return false
+	case "quit":
+		s.stopSearch()
+		s.waitSearch()
+		return true
+	}
+	if cmd == "d" { // reads the session's position, never the search's
+		s.cmdDisplay()
+		return false
+	}
+	// Every other command needs the engine idle. A GUI sends `stop` first;
+	// for piped scripts a timed search is allowed to finish, an endless
+	// one is stopped.
+	s.finishSearch()
+	switch cmd {
+	case "uci":
+		s.cmdUCI()
+	case "ucinewgame":
+		s.eng.NewGame()
+	case "setoption":
+		s.cmdSetOption(args)
+	case "position":
+		s.cmdPosition(args)
+	case "go":
+		s.cmdGo(args)
+	case "perft":
+		s.cmdPerft(args)
+	case "debug", "register":
+		// accepted and ignored
+	default:
+		s.errorf("unknown command %q", line)
+	}
+	return false
+}
+
+func (s *uciSession) cmdUCI() {
+	s.out.printf("id name %s", engineName)
+	s.out.printf("id author %s", engineAuthor)
+	s.out.printf("option name Hash type spin default %d min 1 max %d", engine.DefaultHashMB, maxHashMB)
+	s.out.println("option name Threads type spin default 1 min 1 max 1")
+	s.out.printf("option name Move Overhead type spin default %d min 0 max %d", defaultOverhead.Milliseconds(), maxOverheadMS)
+	s.out.println("option name Ponder type check default false")
+	s.out.println("option name Clear Hash type button")
+	s.out.println("option name UCI_Variant type combo default chess var " + strings.Join(all.Names, " var "))
+	s.out.println("uciok")
+}
+
+// parseSetOption splits `name <id...> [value <v...>]`.
+func parseSetOption(args []string) (name, value string, err error) {
+	if len(args) < 2 || args[0] != "name" {
+		return "", "", fmt.Errorf("usage: setoption name <id> [value <x>]")
+	}
+	rest := args[1:]
+	i := 0
+	for i < len(rest) && rest[i] != "value" {
+		i++
+	}
+	name = strings.Join(rest[:i], " ")
+	if i < len(rest) {
+		value = strings.Join(rest[i+1:], " ")
+	}
+	if name == "" {
+		return "", "", fmt.Errorf("setoption: empty option name")
+	}
+	return name, value, nil
+}
+
+func (s *uciSession) cmdSetOption(args []string) {
+	name, value, err := parseSetOption(args)
+	if err != nil {
+		s.errorf("%v", err)
+		return
+	}
+	spin := func(lo, hi int) (int, bool) {
+		n, err := strconv.Atoi(value)
+		if err != nil || n < lo || n > hi {
+			s.errorf("option %s: value %q is not an integer in %d..%d", name, value, lo, hi)
+			return 0, false
+		}
+		return n, true
+	}
+	switch strings.ToLower(name) {
+	case "hash":
+		if n, ok := spin(1, maxHashMB); ok {
+			if s.hashCap > 0 {
+				n = min(n, s.hashCap)
+			}
+			s.eng.SetHash(n)
+		}
+	case "threads":
+		spin(1, 1)
+	case "move overhead":
+		if n, ok := spin(0, maxOverheadMS); ok {
+			s.overhead = time.Duration(n) * time.Millisecond
+		}
+	case "ponder":
+		if v := strings.ToLower(value); v != "true" && v != "false" {
+			s.errorf("option Ponder: value must be true or false, not %q", value)
+		}
+	case "clear hash":
+		s.eng.NewGame()
+	case "uci_variant":
+		if err := s.game.setVariant(value); err != nil {
+			s.errorf("UCI_Variant %q: %v (keeping %s)", value, err, s.game.name)
+			return
+		}
+		s.eng.NewGame()
+		s.out.printf("info string variant %s startpos %s", s.game.name, s.game.game.StartFEN)
+	default:
+		s.errorf("unknown option %q", name)
+	}
+}
+
+// cmdPosition handles `position startpos|fen <FEN> [moves <m>...]`.
+func (s *uciSession) cmdPosition(args []string) {
+	if len(args) == 0 {
+		s.errorf("usage: position startpos|fen <FEN> [moves ...]")
+		return
+	}
+	var fen string
+	var moves []string
+	rest := args[1:]
+	switch args[0] {
+	case "startpos":
+		fen = "startpos"
+	case "fen":
+		i := 0
+		for i < len(rest) && rest[i] != "moves" {
+			i++
+		}
+		if i == 0 {
+			s.errorf("position fen: missing FEN")
+			return
+		}
+		fen = strings.Join(rest[:i], " ")
+		rest = rest[i:]
+	default:
+		s.errorf("position: expected startpos or fen, got %q", args[0])
+		return
+	}
+	if len(rest) > 0 {
+		if rest[0] != "moves" {
+			s.errorf("position: expected moves, got %q", rest[0])
+			return
+		}
+		moves = rest[1:]
+	}
+	if err := s.game.setPosition(fen, moves); err != nil {
+		s.errorf("position: %v (position unchanged)", err)
+	}
+}
+
+func (s *uciSession) cmdDisplay() {
+	if s.game.pos == nil {
+		s.errorf("variant %s: %v", s.game.name, errNoGame)
+		return
+	}
+	board := s.game.pos.String()
+	for _, l := range strings.Split(strings.TrimRight(board, "\n"), "\n") {
+		s.out.println(l)
+	}
+	if !strings.Contains(board, "Fen:") {
+		s.out.printf("Fen: %s", s.game.pos.FEN())
+	}
+}

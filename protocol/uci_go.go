@@ -1,0 +1,257 @@
+package protocol
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"varchess/engine"
+	"varchess/variants"
+)
+
+// goCommand is a parsed `go` line.
+type goCommand struct {
+	lim    engine.Limits
+	ponder bool
+	roll   byte // russian: the die face given with `roll F`, 0 if none
+	perft  int  // `go perft N`: depth, 0 if not a perft
+	dice   bool // `go perft N dice`
+}
+
+// maxMillis bounds time arguments so that converting them cannot overflow.
+const maxMillis = 1 << 40
+
+// goKeywords are the words that start a `go` parameter (searchmoves lists
+// end at the next one).
+var goKeywords = map[string]bool{
+	"searchmoves": true, "ponder": true, "wtime": true, "btime": true, "winc": true,
+	"binc": true, "movestogo": true, "depth": true, "nodes": true, "mate": true,
+	"movetime": true, "infinite": true, "roll": true, "perft": true,
+}
+
+// parseGo reads the parameters of `go`.
+func parseGo(args []string) (goCommand, error) {
+	var g goCommand
+	for i := 0; i < len(args); i++ {
+		key := args[i]
+		intArg := func() (int64, error) {
+			if i+1 >= len(args) {
+				return 0, fmt.Errorf("go %s: missing value", key)
+			}
+			i++
+			n, err := strconv.ParseInt(args[i], 10, 64)
+			if err != nil {
+				return 0, fmt.Errorf("go %s: %q is not an integer", key, args[i])
+			}
+			return n, nil
+		}
+		// millis reads a time in milliseconds, at least least. Some GUIs
+		// send a negative remaining time when the clock ran out: that means
+		// (almost) nothing left.
+		millis := func(least int64) (time.Duration, error) {
+			n, err := intArg()
+			n = max(least, min(n, maxMillis))
+			return time.Duration(n) * time.Millisecond, err
+		}
+		var err error
+		switch key {
+		case "wtime":
+			g.lim.WTime, err = millis(1)
+		case "btime":
+			g.lim.BTime, err = millis(1)
+		case "winc":
+			g.lim.WInc, err = millis(0)
+		case "binc":
+			g.lim.BInc, err = millis(0)
+		case "movetime":
+			g.lim.MoveTime, err = millis(1)
+		case "movestogo", "depth", "mate":
+			var n int64
+			n, err = intArg()
+			if err == nil && (n < 0 || n > 1000) {
+				err = fmt.Errorf("go %s: %d out of range", key, n)
+			}
+			switch key {
+			case "movestogo":
+				g.lim.MovesToGo = int(n)
+			case "depth":
+				g.lim.Depth = int(n)
+			case "mate": // mate in n moves needs at most 2n-1 plies
+				g.lim.Depth = max(1, int(2*n-1))
+			}
+		case "nodes":
+			var n int64
+			n, err = intArg()
+			if err == nil && n < 0 {
+				err = fmt.Errorf("go nodes: %d is negative", n)
+			}
+			g.lim.Nodes = uint64(n)
+		case "infinite":
+			g.lim.Infinite = true
+		case "ponder":
+			g.ponder = true
+		case "searchmoves": // accepted; the whole move list is searched
+			for i+1 < len(args) && !goKeywords[args[i+1]] {
+				i++
+			}
+		case "roll":
+			if i+1 >= len(args) {
+				return g, fmt.Errorf("go roll: missing face")
+			}
+			i++
+			g.roll, err = parseFace(args[i])
+		case "perft":
+			var n int64
+			n, err = intArg()
+			if err == nil && (n < 1 || n > 64) {
+				err = fmt.Errorf("go perft: depth %d out of range 1..64", n)
+			}
+			g.perft = int(n)
+			if err == nil && i+1 < len(args) && args[i+1] == "dice" {
+				g.dice = true
+				i++
+			}
+		default:
+			return g, fmt.Errorf("go: unknown parameter %q", key)
+		}
+		if err != nil {
+			return g, err
+		}
+	}
+	return g, nil
+}
+
+func (s *uciSession) cmdGo(args []string) {
+	g, err := parseGo(args)
+	if err != nil {
+		s.errorf("%v", err)
+		return
+	}
+	if s.game.pos == nil {
+		s.errorf("variant %s: %v", s.game.name, errNoGame)
+		return
+	}
+	if g.perft > 0 {
+		s.perft(g.perft, variants.PerftOptions{Dice: g.dice})
+		return
+	}
+	pos := s.game.pos.Clone()
+	rolled, err := prepareRoll(pos, g.roll, s.rng)
+	if err != nil {
+		s.errorf("go: %v", err)
+		return
+	}
+	if rolled != 0 {
+		s.out.printf("info string roll %c", rolled)
+	}
+	lim := g.lim
+	lim.MoveOverhead = s.overhead
+	if s.nodeCap > 0 && (lim.Nodes == 0 || lim.Nodes > s.nodeCap) {
+		lim.Nodes = s.nodeCap
+		lim.Infinite = false
+		g.ponder = false
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	run := &uciSearch{cancel: cancel, done: make(chan struct{}), infinite: lim.Infinite || g.ponder}
+	if g.ponder {
+		run.ponderhit = make(chan struct{})
+		lim.Ponder = run.ponderhit
+	}
+	s.search = run
+	out, eng := s.out, s.eng
+	go func() {
+		defer close(run.done)
+		defer cancel()
+		res := eng.Search(ctx, pos, lim, func(in engine.Info) { out.println(infoLine(pos, in)) })
+		out.println(bestMoveLine(pos, res))
+	}()
+}
+
+// infoLine formats one iteration's `info` line.
+func infoLine(root variants.Position, in engine.Info) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "info depth %d seldepth %d multipv 1 ", in.Depth, in.SelDepth)
+	if in.Mate != 0 {
+		fmt.Fprintf(&b, "score mate %d", in.Mate)
+	} else {
+		fmt.Fprintf(&b, "score cp %d", in.Score)
+	}
+	ms := in.Time.Milliseconds()
+	nps := uint64(0)
+	if in.Time > 0 {
+		nps = uint64(float64(in.Nodes) / in.Time.Seconds())
+	}
+	fmt.Fprintf(&b, " nodes %d nps %d hashfull %d time %d", in.Nodes, nps, in.HashFull, ms)
+	if len(in.PV) > 0 {
+		b.WriteString(" pv ")
+		b.WriteString(strings.Join(moveStrings(root, in.PV), " "))
+	}
+	return b.String()
+}
+
+// bestMoveLine formats the answer. A position without any legal ply (the
+// game is over) is answered with the null move 0000.
+func bestMoveLine(root variants.Position, res engine.Result) string {
+	if res.Best.IsNone() {
+		return "bestmove 0000"
+	}
+	if res.Ponder.IsNone() {
+		return "bestmove " + root.MoveString(res.Best)
+	}
+	ms := moveStrings(root, []variants.Move{res.Best, res.Ponder})
+	return "bestmove " + ms[0] + " ponder " + ms[1]
+}
+
+// stopSearch asks the running search, if any, to stop (it still prints its
+// bestmove).
+func (s *uciSession) stopSearch() {
+	if s.search != nil {
+		s.search.cancel()
+	}
+}
+
+// waitSearch waits until the running search, if any, printed its bestmove.
+func (s *uciSession) waitSearch() {
+	if s.search != nil {
+		<-s.search.done
+		s.search = nil
+	}
+}
+
+// finishSearch waits for a timed search to answer and stops an endless one
+// (infinite or pondering) first.
+func (s *uciSession) finishSearch() {
+	if s.search != nil && s.search.infinite {
+		s.stopSearch()
+	}
+	s.waitSearch()
+}
+
+// cmdPerft handles `perft N [dice]` (the same as `go perft N [dice]`).
+func (s *uciSession) cmdPerft(args []string) {
+	g, err := parseGo(append([]string{"perft"}, args...))
+	if err != nil || g.perft == 0 {
+		s.errorf("usage: perft <depth> [dice] (%v)", err)
+		return
+	}
+	if s.game.pos == nil {
+		s.errorf("variant %s: %v", s.game.name, errNoGame)
+		return
+	}
+	s.perft(g.perft, variants.PerftOptions{Dice: g.dice})
+}
+
+func (s *uciSession) perft(depth int, opt variants.PerftOptions) {
+	if s.nodeCap > 0 {
+		depth = min(depth, 2)
+	}
+	var total uint64
+	for _, mc := range s.game.pos.Divide(depth, opt) {
+		s.out.printf("%s: %d", mc.Move, mc.Nodes)
+		total += mc.Nodes
+	}
+	s.out.println("")
+	s.out.printf("Nodes searched: %d", total)
+}

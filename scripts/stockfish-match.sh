@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Plays varchess against Debian's Stockfish limited to a given Elo
+# (UCI_LimitStrength=true, UCI_Elo=E) through our own `match` subcommand and
+# prints the final score, Elo difference and error bar.
+#
+# Usage: scripts/stockfish-match.sh [-e ELO (2000)] [-n GAMES (200)]
+#                                    [-t TC (10+0.1)] [-c CONCURRENCY (2)] [-o PGN]
+#
+# The games start from a set of balanced openings (each played twice with
+# colours swapped), built here from move lists so no data file is needed.
+set -euo pipefail
+
+elo=2000 games=200 tc=10+0.1 conc=2 pgn=""
+while getopts "e:n:t:c:o:h" opt; do
+	case "$opt" in
+	e) elo="$OPTARG" ;;
+	n) games="$OPTARG" ;;
+	t) tc="$OPTARG" ;;
+	c) conc="$OPTARG" ;;
+	o) pgn="$OPTARG" ;;
+	*) sed -n '2,10p' "$0"; exit 2 ;;
+	esac
+done
+cd "$(dirname "$0")/.."
+
+sf=/usr/games/stockfish
+if [ ! -x "$sf" ]; then
+	echo "stockfish-match: installing stockfish with apt-get" >&2
+	apt-get update
+	apt-get install -y stockfish
+fi
+if ! command -v go >/dev/null 2>&1; then
+	if [ -x /usr/local/go/bin/go ]; then
+		export PATH="$PATH:/usr/local/go/bin"
+	else
+		echo "stockfish-match: installing Go (golang-go) with apt-get" >&2
+		apt-get update
+		apt-get install -y golang-go
+	fi
+fi
+
+work="$(mktemp -d)"
+bin="$work/varchess"
+echo "stockfish-match: building $bin" >&2
+go build -o "$bin" .
+[ -n "$pgn" ] || pgn="$work/games.pgn"
+
+# Openings: common lines of 4 to 8 plies, turned into FENs by the engine.
+openings="$work/openings.epd"
+while read -r line; do
+	[ -n "$line" ] || continue
+	fen=$(printf 'uci\nposition startpos moves %s\nd\nquit\n' "$line" | "$bin" | sed -n 's/^Fen: //p')
+	if [ -z "$fen" ]; then
+		echo "stockfish-match: bad opening line: $line" >&2
+		exit 1
+	fi
+	echo "$fen" >>"$openings"
+done <<'LINES'
+e2e4 e7e5 g1f3 b8c6 f1b5 a7a6
+e2e4 e7e5 g1f3 b8c6 f1c4 f8c5
+e2e4 e7e5 g1f3 g8f6 f3e5 d7d6
+e2e4 c7c5 g1f3 d7d6 d2d4 c5d4
+e2e4 c7c5 g1f3 b8c6 d2d4 c5d4
+e2e4 c7c5 b1c3 b8c6 g2g3 g7g6
+e2e4 e7e6 d2d4 d7d5 b1c3 g8f6
+e2e4 e7e6 d2d4 d7d5 e4e5 c7c5
+e2e4 c7c6 d2d4 d7d5 e4e5 c8f5
+e2e4 c7c6 d2d4 d7d5 b1c3 d5e4
+e2e4 d7d6 d2d4 g8f6 b1c3 g7g6
+e2e4 d7d5 e4d5 d8d5 b1c3 d5a5
+e2e4 g8f6 e4e5 f6d5 d2d4 d7d6
+d2d4 d7d5 c2c4 e7e6 b1c3 g8f6
+d2d4 d7d5 c2c4 c7c6 g1f3 g8f6
+d2d4 d7d5 c2c4 d5c4 g1f3 g8f6
+d2d4 g8f6 c2c4 e7e6 g1f3 b7b6
+d2d4 g8f6 c2c4 e7e6 b1c3 f8b4
+d2d4 g8f6 c2c4 g7g6 b1c3 f8g7 e2e4 d7d6
+d2d4 g8f6 c2c4 g7g6 b1c3 d7d5
+d2d4 g8f6 c2c4 c7c5 d4d5 b7b5
+d2d4 f7f5 g2g3 g8f6 f1g2 g7g6
+d2d4 d7d5 g1f3 g8f6 c1f4 e7e6
+c2c4 e7e5 b1c3 g8f6 g1f3 b8c6
+c2c4 c7c5 g1f3 g8f6 b1c3 b8c6
+c2c4 g8f6 b1c3 e7e6 e2e4 d7d5
+g1f3 d7d5 g2g3 g8f6 f1g2 c7c6
+g1f3 g8f6 c2c4 b7b6 g2g3 c8b7
+e2e4 e7e5 f2f4 e5f4 g1f3 g7g5
+e2e4 e7e5 b1c3 g8f6 f2f4 d7d5
+b2b3 e7e5 c1b2 b8c6 e2e3 g8f6
+e2e4 c7c5 c2c3 g8f6 e4e5 f6d5
+LINES
+echo "stockfish-match: $(wc -l <"$openings") openings, $games games at $tc, Stockfish UCI_Elo=$elo" >&2
+
+out="$work/match.txt"
+"$bin" match -variant chess \
+	-engine "cmd=$bin,proto=uci,name=varchess" \
+	-engine "cmd=$sf,proto=uci,name=sf$elo,option.UCI_LimitStrength=true,option.UCI_Elo=$elo" \
+	-games "$games" -tc "$tc" -concurrency "$conc" -openings "$openings" -pgn "$pgn" | tee "$out"
+echo "stockfish-match: games in $pgn" >&2

@@ -1,0 +1,280 @@
+package kingchess
+
+import (
+	"errors"
+	"fmt"
+
+	"varchess/variants"
+	bb "varchess/variants/bitboard"
+)
+
+// BuildDropAction turns (piece, square) pairs, in any order, into a drop
+// action of the side to move and checks that it is legal (rules K1-K5,
+// K10). The error says what is wrong.
+func (p *Position) BuildDropAction(ps []Placement) (variants.Move, error) {
+	if len(ps) == 0 {
+		return variants.NoMove, errors.New("empty drop action")
+	}
+	var targets bb.Bitboard
+	var types [64]PieceType
+	for _, pl := range ps {
+		if pl.Sq < 0 || pl.Sq > 63 {
+			return variants.NoMove, fmt.Errorf("bad square %d", pl.Sq)
+		}
+		if pl.Type >= NumTypes {
+			return variants.NoMove, fmt.Errorf("bad piece type %d", pl.Type)
+		}
+		if targets.Has(pl.Sq) {
+			return variants.NoMove, fmt.Errorf("two pieces dropped on %s", pl.Sq)
+		}
+		targets |= pl.Sq.Bit()
+		types[pl.Sq] = pl.Type
+	}
+	m := dropMove(targets, &types)
+	if err := p.checkDropAction(m); err != nil {
+		return variants.NoMove, err
+	}
+	return m, nil
+}
+
+// LegalDropAction reports whether m is a legal drop action here.
+func (p *Position) LegalDropAction(m variants.Move) bool { return p.checkDropAction(m) == nil }
+
+// checkDropAction validates an encoded drop action against every drop rule.
+func (p *Position) checkDropAction(m variants.Move) error {
+	if !isDrop(m) {
+		return errors.New("not a drop action")
+	}
+	us, them := p.side, p.side^1
+	targets := bb.Bitboard(m.Lo)
+	n := targets.Count()
+	if n == 0 {
+		return errors.New("empty drop action")
+	}
+	if p.single && n > 1 {
+		return errors.New("kingchess1 drops one piece at a time")
+	}
+	// The encoding must be canonical: nothing above the last type.
+	if m.Hi&^(kindDrop<<kindShift)>>(3*uint(n)) != 0 {
+		return errors.New("malformed drop action")
+	}
+	if off := targets &^ halfOf(us); off != 0 {
+		return fmt.Errorf("%s is not on the mover's half of the board", off.First())
+	}
+	if occ := targets & p.all(); occ != 0 {
+		return fmt.Errorf("%s is not empty", occ.First())
+	}
+	var used [NumTypes]uint8
+	var kingSq = bb.NoSquare
+	var light, dark int
+	hi := m.Hi
+	for b := targets; b != 0; {
+		s := b.PopFirst()
+		t := PieceType(hi & 7)
+		hi >>= 3
+		if t >= NumTypes {
+			return errors.New("malformed drop action")
+		}
+		used[t]++
+		if used[t] > p.hand[us][t] {
+			return fmt.Errorf("no %c left in the reserve", t.Letter())
+		}
+		switch t {
+		case King:
+			kingSq = s
+		case Pawn:
+			if firstRank(us).Has(s) {
+				return fmt.Errorf("a pawn may not be dropped on %s (first rank)", s)
+			}
+		case Bishop:
+			if !p.BishopDropSquares(us).Has(s) {
+				return fmt.Errorf("the bishop must go on a %s square", map[bool]string{true: "light", false: "dark"}[!s.IsLight()])
+			}
+			if s.IsLight() {
+				light++
+			} else {
+				dark++
+			}
+		}
+	}
+	if light > 1 || dark > 1 {
+		return errors.New("two bishops dropped together must stand on different colours")
+	}
+	if p.hand[us][King] > 0 {
+		if kingSq == bb.NoSquare {
+			return errors.New("the King must be dropped first (it is in the reserve)")
+		}
+		if p.single && n != 1 {
+			return errors.New("the King must be dropped alone")
+		}
+	} else if k := p.pieces[us][King]; k != 0 {
+		kingSq = k.First()
+	}
+	if kingSq != bb.NoSquare && p.attackersTo(kingSq, p.all()|targets, them) != 0 {
+		return errors.New("the King would be in check")
+	}
+	return nil
+}
+
+// ForEachDropAction calls fn with every legal drop action of the side to
+// move (single drops included), in no particular order. Their number can be
+// astronomical: use DropActionCount first, or only with small reserves.
+func (p *Position) ForEachDropAction(fn func(m variants.Move)) {
+	e := dropEnum{p: p, fn: fn}
+	e.us = p.side
+	e.zone = halfOf(p.side) &^ p.all()
+	e.kingInHand = p.hand[p.side][King] > 0
+	if k := p.pieces[p.side][King]; k != 0 {
+		e.ksq = k.First()
+		e.mustCheck = p.checkers() != 0
+	} else {
+		e.ksq = bb.NoSquare
+		e.mustCheck = true
+	}
+	e.pick(King, e.zone)
+}
+
+type dropEnum struct {
+	p          *Position
+	fn         func(variants.Move)
+	us         variants.Color
+	zone       bb.Bitboard
+	kingInHand bool
+	mustCheck  bool // legality must be tested (in check or King dropped)
+	ksq        bb.Square
+	placed     bb.Bitboard
+	types      [64]PieceType
+}
+
+// pick chooses a subset of squares for the pieces of type t (identical
+// pieces are chosen as ascending combinations), then moves to type t+1.
+func (e *dropEnum) pick(t PieceType, avail bb.Bitboard) {
+	p := e.p
+	if t == NumTypes {
+		e.leaf()
+		return
+	}
+	n := int(p.hand[e.us][t])
+	if n == 0 {
+		e.pick(t+1, avail)
+		return
+	}
+	cand := avail
+	switch t {
+	case Pawn:
+		cand &^= firstRank(e.us)
+	case Bishop:
+		cand &= p.BishopDropSquares(e.us)
+	case King:
+		// The King must be part of the action while it is in hand.
+		for c := cand; c != 0; {
+			s := c.PopFirst()
+			e.place(t, s)
+			e.ksq = s
+			e.pick(t+1, avail&^s.Bit())
+			e.placed &^= s.Bit()
+		}
+		return
+	}
+	if p.single && e.placed != 0 {
+		e.pick(NumTypes, avail)
+		return
+	}
+	e.choose(t, cand, avail, n)
+}
+
+// choose places 0..left more pieces of type t on squares of cand above the
+// last one chosen.
+func (e *dropEnum) choose(t PieceType, cand, avail bb.Bitboard, left int) {
+	e.pick(t+1, avail)
+	if left == 0 || (e.p.single && e.placed != 0) {
+		return
+	}
+	for c := cand; c != 0; {
+		s := c.PopFirst()
+		e.place(t, s)
+		if t == Bishop {
+			// Two bishops of one action stand on different colours.
+			e.choose(t, c&^sameColour(s), avail&^s.Bit(), left-1)
+		} else {
+			e.choose(t, c, avail&^s.Bit(), left-1)
+		}
+		e.placed &^= s.Bit()
+	}
+}
+
+func sameColour(s bb.Square) bb.Bitboard {
+	if s.IsLight() {
+		return bb.Light
+	}
+	return bb.Dark
+}
+
+func (e *dropEnum) place(t PieceType, s bb.Square) {
+	e.placed |= s.Bit()
+	e.types[s] = t
+}
+
+func (e *dropEnum) leaf() {
+	if e.placed == 0 {
+		return
+	}
+	p := e.p
+	if e.mustCheck && p.attackersTo(e.ksq, p.all()|e.placed, e.us^1) != 0 {
+		return
+	}
+	e.fn(dropMove(e.placed, &e.types))
+}
+
+// CheckEvasionDrops returns every legal drop action that resolves the check
+// on the side to move's King (the King is on the board and attacked), as
+// long as there are at most limit of them; ok is false when there are more
+// (use DropActionCount and BlocksCheck then) or when not in check.
+func (p *Position) CheckEvasionDrops(limit int) (actions []variants.Move, ok bool) {
+	if p.checkers() == 0 {
+		return nil, false
+	}
+	n := p.DropActionCount()
+	if n > uint64(limit) {
+		return nil, false
+	}
+	actions = make([]variants.Move, 0, n)
+	p.ForEachDropAction(func(m variants.Move) { actions = append(actions, m) })
+	return actions, true
+}
+
+// CheckLines returns, while the side to move is in check, the empty squares
+// of its half between its King and each checking slider: a drop action
+// resolves the check exactly when it puts a piece on every non-empty line
+// and no knight, pawn or king gives check (blockable is false then, or when
+// a line has no droppable square).
+func (p *Position) CheckLines() (lines []bb.Bitboard, blockable bool) {
+	ch := p.checkers()
+	if ch == 0 {
+		return nil, false
+	}
+	ksq := p.pieces[p.side][King].First()
+	if ch&p.leaperAttackersTo(ksq, p.side^1) != 0 {
+		return nil, false
+	}
+	zone := halfOf(p.side) &^ p.all()
+	blockable = true
+	for c := ch; c != 0; {
+		l := bb.Between[ksq][c.PopFirst()] & zone
+		if l == 0 {
+			blockable = false
+		}
+		lines = append(lines, l)
+	}
+	return lines, blockable
+}
+
+// BlocksCheck is the predicate behind CheckLines: whether dropping pieces
+// on targets (whatever their types) covers every checking line.
+func (p *Position) BlocksCheck(targets bb.Bitboard) bool {
+	k := p.pieces[p.side][King]
+	if k == 0 {
+		return true
+	}
+	return p.attackersTo(k.First(), p.all()|targets, p.side^1) == 0
+}

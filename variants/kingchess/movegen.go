@@ -1,0 +1,204 @@
+package kingchess
+
+import (
+	"varchess/variants"
+	bb "varchess/variants/bitboard"
+)
+
+// Moves implements variants.Position: the legal ordinary moves and the
+// legal single-piece drops. In kingchess1 this is every legal ply; in
+// kingchess drop actions of two or more pieces are left out (see
+// ForEachDropAction, DropActionCount and CheckEvasionDrops).
+func (p *Position) Moves(buf []variants.Move) []variants.Move {
+	buf = p.genOrdinary(buf)
+	return p.genSingleDrops(buf)
+}
+
+// genOrdinary appends the legal ordinary (non-drop) moves.
+func (p *Position) genOrdinary(buf []variants.Move) []variants.Move {
+	us, them := p.side, p.side^1
+	kings := p.pieces[us][King]
+	if kings == 0 {
+		return buf // K10: while the King is in hand only drops are allowed
+	}
+	ksq := kings.First()
+	occ := p.all()
+	own := p.occ[us]
+	checkers := p.attackersTo(ksq, occ, them)
+
+	// King steps.
+	for t := bb.KingAttacks[ksq] &^ own; t != 0; {
+		to := t.PopFirst()
+		if p.attackersTo(to, occ&^ksq.Bit(), them)&^to.Bit() == 0 {
+			buf = append(buf, newMove(ksq, to, 0, 0))
+		}
+	}
+	if checkers.Count() > 1 {
+		return buf
+	}
+	target := ^own
+	if checkers != 0 {
+		c := checkers.First()
+		target = checkers | bb.Between[ksq][c]
+	} else {
+		buf = p.genCastling(buf, ksq)
+	}
+	pinned := p.pinned(us, ksq)
+
+	for t := Queen; t <= Knight; t++ {
+		for from := p.pieces[us][t]; from != 0; {
+			s := from.PopFirst()
+			var att bb.Bitboard
+			switch t {
+			case Queen:
+				att = bb.QueenAttacks(s, occ)
+			case Rook:
+				att = bb.RookAttacks(s, occ)
+			case Bishop:
+				att = bb.BishopAttacks(s, occ)
+			case Knight:
+				att = bb.KnightAttacks[s]
+			}
+			att &= target
+			if pinned.Has(s) {
+				att &= bb.Line[ksq][s]
+			}
+			for att != 0 {
+				buf = append(buf, newMove(s, att.PopFirst(), 0, 0))
+			}
+		}
+	}
+	return p.genPawnMoves(buf, ksq, target, pinned, checkers)
+}
+
+func (p *Position) genPawnMoves(buf []variants.Move, ksq bb.Square, target, pinned, checkers bb.Bitboard) []variants.Move {
+	us, them := p.side, p.side^1
+	occ := p.all()
+	forward, startRank, lastRank := 8, bb.Rank2, bb.Rank8
+	if us == variants.Black {
+		forward, startRank, lastRank = -8, bb.Rank7, bb.Rank1
+	}
+	add := func(from, to bb.Square, flags uint64) {
+		if lastRank.Has(to) {
+			for t := Queen; t <= Knight; t++ {
+				buf = append(buf, newMove(from, to, t, flags))
+			}
+			return
+		}
+		buf = append(buf, newMove(from, to, 0, flags))
+	}
+	for pawns := p.pieces[us][Pawn]; pawns != 0; {
+		from := pawns.PopFirst()
+		allowed := target
+		if pinned.Has(from) {
+			allowed &= bb.Line[ksq][from]
+		}
+		one := from + bb.Square(forward)
+		if one >= 0 && one < 64 && !occ.Has(one) {
+			if allowed.Has(one) {
+				add(from, one, 0)
+			}
+			two := one + bb.Square(forward)
+			if startRank.Has(from) && !occ.Has(two) && allowed.Has(two) {
+				add(from, two, flagDouble)
+			}
+		}
+		for caps := bb.PawnAttacks[us][from] & p.occ[them] & allowed; caps != 0; {
+			add(from, caps.PopFirst(), 0)
+		}
+		if p.ep != bb.NoSquare && bb.PawnAttacks[us][from].Has(p.ep) {
+			// En passant: test the resulting occupancy directly, which
+			// covers pins along the rank and checks by the captured pawn.
+			victim := p.ep - bb.Square(forward)
+			after := occ&^from.Bit()&^victim.Bit() | p.ep.Bit()
+			if p.attackersTo(ksq, after, them) == 0 {
+				buf = append(buf, newMove(from, p.ep, 0, flagEP))
+			}
+		}
+	}
+	_ = checkers
+	return buf
+}
+
+// genCastling appends the legal castlings (the king is not in check).
+func (p *Position) genCastling(buf []variants.Move, ksq bb.Square) []variants.Move {
+	us := p.side
+	bits := p.castle >> castleShift(us)
+	if bits&(castleH|castleA) == 0 {
+		return buf
+	}
+	occ := p.all()
+	safe := func(sqs ...bb.Square) bool {
+		for _, s := range sqs {
+			if p.attackersTo(relSq(us, s), occ, us^1) != 0 {
+				return false
+			}
+		}
+		return true
+	}
+	f1, g1, b1, c1, d1 := relSq(us, 5), relSq(us, 6), relSq(us, 1), relSq(us, 2), relSq(us, 3)
+	if bits&castleH != 0 && !occ.Has(f1) && !occ.Has(g1) && safe(5, 6) {
+		buf = append(buf, newMove(ksq, g1, 0, flagCastle))
+	}
+	if bits&castleA != 0 && !occ.Has(b1) && !occ.Has(c1) && !occ.Has(d1) && safe(3, 2) {
+		buf = append(buf, newMove(ksq, c1, 0, flagCastle))
+	}
+	return buf
+}
+
+// singleDropTargets returns, per piece type in hand, the squares where a
+// single drop of that type is legal. With the King in hand only the King
+// may be dropped alone.
+func (p *Position) singleDropTargets() (targets [NumTypes]bb.Bitboard) {
+	us, them := p.side, p.side^1
+	zone := halfOf(us) &^ p.all()
+	if p.hand[us][King] > 0 {
+		occ := p.all()
+		for z := zone; z != 0; {
+			s := z.PopFirst()
+			if p.attackersTo(s, occ, them) == 0 {
+				targets[King] |= s.Bit()
+			}
+		}
+		return targets
+	}
+	if ch := p.checkers(); ch != 0 {
+		if ch.Count() > 1 || ch&p.leaperAttackersTo(p.pieces[us][King].First(), them) != 0 {
+			return targets // one piece cannot block two lines or a leaper
+		}
+		zone &= bb.Between[p.pieces[us][King].First()][ch.First()]
+	}
+	for t := Queen; t <= Pawn; t++ {
+		if p.hand[us][t] == 0 {
+			continue
+		}
+		z := zone
+		switch t {
+		case Pawn:
+			z &^= firstRank(us)
+		case Bishop:
+			z &= p.BishopDropSquares(us)
+		}
+		targets[t] = z
+	}
+	return targets
+}
+
+func (p *Position) genSingleDrops(buf []variants.Move) []variants.Move {
+	targets := p.singleDropTargets()
+	for t := King; t <= Pawn; t++ {
+		for z := targets[t]; z != 0; {
+			buf = append(buf, singleDrop(t, z.PopFirst()))
+		}
+	}
+	return buf
+}
+
+func (p *Position) countSingleDrops() uint64 {
+	targets := p.singleDropTargets()
+	var n uint64
+	for _, z := range targets {
+		n += uint64(z.Count())
+	}
+	return n
+}

@@ -1,0 +1,112 @@
+package monochrome
+
+import (
+	"varchess/variants"
+	bb "varchess/variants/bitboard"
+)
+
+// Make plays a legal ply (one returned by Moves or ParseMove).
+func (p *Position) Make(m variants.Move) { p.makeMove(DecodeMove(m)) }
+
+// Unmake takes back the last ply made. It does nothing if none was made.
+func (p *Position) Unmake() {
+	if len(p.hist) > 0 {
+		p.unmakeMove()
+	}
+}
+
+func (p *Position) makeMove(m Move) {
+	from, to := m.From(), m.To()
+	captured := p.board[to]
+	p.hist = append(p.hist, undoRecord{
+		move: m, captured: captured,
+		undoFrom: p.undoFrom, undoTo: p.undoTo,
+		clock: p.clock, key: p.key,
+	})
+	if captured != NoPiece {
+		p.remove(to)
+		p.score[p.side] += captured.Value()
+		p.clock = 0
+	} else {
+		p.clock++
+	}
+	pc := p.board[from]
+	p.remove(from)
+	p.put(to, pc)
+	if m.IsCastle() {
+		// King e->g takes the h-rook to f; king e->c takes the a-rook to d.
+		rookFrom, rookTo := to+1, to-1
+		if to < from {
+			rookFrom, rookTo = to-2, to+1
+		}
+		p.remove(rookFrom)
+		p.put(rookTo, Rook)
+	}
+	// M8: a piece that crossed the line may not go straight back next ply.
+	if crosses(from, to) {
+		p.setUndo(to, from)
+	} else {
+		p.setUndo(bb.NoSquare, bb.NoSquare)
+	}
+	if p.side == variants.Black {
+		p.fullmove++
+	}
+	p.side ^= 1
+	p.key ^= zobSide
+}
+
+func (p *Position) unmakeMove() {
+	r := &p.hist[len(p.hist)-1]
+	m := r.move
+	from, to := m.From(), m.To()
+	p.side ^= 1
+	if p.side == variants.Black {
+		p.fullmove--
+	}
+	// The key comes back from the record, so the board is restored with
+	// the key-free setters.
+	if m.IsCastle() {
+		rookFrom, rookTo := to+1, to-1
+		if to < from {
+			rookFrom, rookTo = to-2, to+1
+		}
+		p.lift(rookTo)
+		p.drop(rookFrom, Rook)
+	}
+	pc := p.board[to]
+	p.lift(to)
+	p.drop(from, pc)
+	if r.captured != NoPiece {
+		p.drop(to, r.captured)
+		p.score[p.side] -= r.captured.Value()
+	}
+	p.undoFrom, p.undoTo = r.undoFrom, r.undoTo
+	p.clock = r.clock
+	p.key = r.key
+	p.hist = p.hist[:len(p.hist)-1]
+}
+
+// drop and lift are put and remove without the key update, for Unmake.
+func (p *Position) drop(s bb.Square, pc Piece) {
+	p.board[s] = pc
+	p.pieces[pc] |= s.Bit()
+	p.occ |= s.Bit()
+}
+
+func (p *Position) lift(s bb.Square) {
+	pc := p.board[s]
+	p.board[s] = NoPiece
+	p.pieces[pc] &^= s.Bit()
+	p.occ &^= s.Bit()
+}
+
+// Moves appends the legal plies to buf. An ended position (RULES.md M10 a
+// or b) has none; the clock and repetition endings (c, d) are reported by
+// Status only, as perft ignores them.
+func (p *Position) Moves(buf []variants.Move) []variants.Move {
+	var tmp [maxMoves]Move
+	for _, m := range p.generate(tmp[:0]) {
+		buf = append(buf, m.Encode())
+	}
+	return buf
+}

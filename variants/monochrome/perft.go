@@ -1,0 +1,53 @@
+package monochrome
+
+import "varchess/variants"
+
+// Perft counts the leaves of the legal game tree depth plies deep. Ended
+// positions (M10 a and b) are leaves with no children; the clock and
+// repetition endings are ignored, as chess perft ignores them. The last ply
+// is counted without being made (bulk counting).
+func (p *Position) Perft(depth int, _ variants.PerftOptions) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	// One move buffer per depth, cut from one backing array; a buffer only
+	// grows (by append) in the rare position with more than 256 plies.
+	const perDepth = 256
+	backing := make([]Move, (depth+1)*perDepth)
+	bufs := make([][]Move, depth+1)
+	for d := range bufs {
+		bufs[d] = backing[d*perDepth : d*perDepth : (d+1)*perDepth]
+	}
+	return p.perft(depth, bufs)
+}
+
+func (p *Position) perft(depth int, bufs [][]Move) uint64 {
+	if depth == 1 {
+		return p.countMoves()
+	}
+	moves := p.generate(bufs[depth][:0])
+	bufs[depth] = moves // keep the grown buffer for the next sibling
+	var n uint64
+	for _, m := range moves {
+		p.makeMove(m)
+		n += p.perft(depth-1, bufs)
+		p.unmakeMove()
+	}
+	return n
+}
+
+// Divide returns the perft count below each root ply.
+func (p *Position) Divide(depth int, opt variants.PerftOptions) []variants.MoveCount {
+	var out []variants.MoveCount
+	var buf [maxMoves]Move
+	for _, m := range p.generate(buf[:0]) {
+		n := uint64(1)
+		if depth > 1 {
+			p.makeMove(m)
+			n = p.Perft(depth-1, opt)
+			p.unmakeMove()
+		}
+		out = append(out, variants.MoveCount{Move: m.String(), Nodes: n})
+	}
+	return out
+}

@@ -1,0 +1,300 @@
+package russian
+
+import (
+	"math/bits"
+
+	"varchess/variants"
+	bb "varchess/variants/bitboard"
+)
+
+// pawnPush[c][s] is the square in front of a pawn of colour c on s (empty
+// on the last rank).
+var pawnPush [2][64]bb.Bitboard
+
+func init() {
+	for s := bb.Square(0); s < 64; s++ {
+		if !boardMask.Has(s) {
+			continue
+		}
+		pawnPush[0][s] = s.Bit().North() & boardMask
+		pawnPush[1][s] = s.Bit().South() & boardMask
+	}
+}
+
+// targets returns the squares a unit topped by a checker of type t and
+// colour c on s could land on, before the check rule: every square it
+// reaches (sliders stop at the first non-empty square, which they may land
+// on), minus the square of the own King (R5b), minus for pawns the pushes
+// onto enemy tops and the diagonal steps onto anything but enemy tops (R6).
+func (p *Position) targets(t Type, c variants.Color, s bb.Square) bb.Bitboard {
+	var to bb.Bitboard
+	switch t {
+	case Pawn:
+		to = pawnPush[c][s]&^p.colorBB[c^1] | bb.PawnAttacks[c][s]&p.colorBB[c^1]
+	case Knight:
+		to = bb.KnightAttacks[s]
+	case Bishop:
+		to = bb.BishopAttacks(s, p.occ)
+	case Rook:
+		to = bb.RookAttacks(s, p.occ)
+	case Queen:
+		to = bb.QueenAttacks(s, p.occ)
+	case King:
+		to = bb.KingAttacks[s]
+	}
+	return to & boardMask &^ p.kingSq[c].Bit()
+}
+
+// canPromote reports whether some promotion type takes part (R6).
+func (p *Position) canPromote() bool {
+	return p.count[Queen]+p.count[Rook]+p.count[Bishop]+p.count[Knight] > 0
+}
+
+// pawnsReach reports whether a pawn of colour by could capture onto s: not
+// onto its last rank when no promotion type takes part (R6), so such a
+// pawn gives no check there either (R7 "could capture by R4-R6").
+func (p *Position) pawnsReach(s bb.Square, by variants.Color) bool {
+	return !lastRank[by].Has(s) || p.canPromote()
+}
+
+// attackersTo returns the squares topped by side by whose top checker could
+// capture onto s (R7), with occupancy occ.
+func (p *Position) attackersTo(s bb.Square, by variants.Color, occ bb.Bitboard) bb.Bitboard {
+	rq := p.typeBB[Rook] | p.typeBB[Queen]
+	bq := p.typeBB[Bishop] | p.typeBB[Queen]
+	var pawns bb.Bitboard
+	if p.pawnsReach(s, by) {
+		pawns = bb.PawnAttacks[by^1][s] & p.typeBB[Pawn]
+	}
+	a := bb.KnightAttacks[s]&p.typeBB[Knight] |
+		bb.KingAttacks[s]&p.typeBB[King] |
+		pawns |
+		bb.RookAttacks(s, occ)&rq |
+		bb.BishopAttacks(s, occ)&bq
+	return a & p.colorBB[by]
+}
+
+// exposes reports whether moving the top k checkers of from to to would
+// leave the mover's King attacked (R7). It looks at the position after the
+// move without making it: the destination gains an own top (blocking, and
+// removing a captured attacker), the origin is emptied (k = height) or
+// shows its new top (possibly a freed enemy prisoner), and the King moves
+// if it travels in the unit.
+func (p *Position) exposes(from, to bb.Square, k int, kingMoves bool) bool {
+	us := p.side
+	them := us ^ 1
+	st := &p.stacks[from]
+	h := int(st.h)
+	occ := p.occ | to.Bit()
+	enemy := p.colorBB[them] &^ to.Bit()
+	var freed bb.Bitboard // the origin, if it is now topped by an enemy
+	var freedType Type
+	if k == h {
+		occ &^= from.Bit()
+	} else if c := st.c[h-k-1]; c.Color() == them {
+		freed, freedType = from.Bit(), c.Type()
+	}
+	ks := p.kingSq[us]
+	if kingMoves {
+		ks = to
+	}
+	of := func(t Type) bb.Bitboard {
+		b := p.typeBB[t] & enemy
+		if freedType == t {
+			b |= freed
+		}
+		return b
+	}
+	return bb.KnightAttacks[ks]&of(Knight) != 0 ||
+		bb.KingAttacks[ks]&of(King) != 0 ||
+		p.pawnsReach(ks, them) && bb.PawnAttacks[us][ks]&of(Pawn) != 0 ||
+		bb.RookAttacks(ks, occ)&(of(Rook)|of(Queen)) != 0 ||
+		bb.BishopAttacks(ks, occ)&(of(Bishop)|of(Queen)) != 0
+}
+
+// blockers returns the squares that are the only occupied square between
+// the mover's King and an enemy slider aimed at it: emptying one of them
+// may expose the King.
+func (p *Position) blockers() bb.Bitboard {
+	us := p.side
+	them := us ^ 1
+	ks := p.kingSq[us]
+	snipers := (bb.RookAttacks(ks, 0)&(p.typeBB[Rook]|p.typeBB[Queen]) |
+		bb.BishopAttacks(ks, 0)&(p.typeBB[Bishop]|p.typeBB[Queen])) & p.colorBB[them]
+	var out bb.Bitboard
+	for snipers != 0 {
+		s := snipers.PopFirst()
+		b := bb.Between[ks][s] & p.occ
+		if b != 0 && b&(b-1) == 0 {
+			out |= b
+		}
+	}
+	return out
+}
+
+// promotionChoices lists the types a promoting pawn may become here (R6:
+// only types that take part).
+func (p *Position) promotionChoices() (list [4]Type, n int) {
+	for _, t := range promotionTypes {
+		if p.count[t] > 0 {
+			list[n] = t
+			n++
+		}
+	}
+	return list, n
+}
+
+// generate visits every legal non-pass move whose unit top type is at most
+// maxType. With emit it appends them to buf; otherwise it only adds their
+// number to counts[top type] (bulk counting, the perft leaves). It does not
+// look at captured kings: callers check Ended first.
+func (p *Position) generate(maxType Type, emit bool, buf []variants.Move, counts *[7]uint64) []variants.Move {
+	us := p.side
+	them := us ^ 1
+	ks := p.kingSq[us]
+	enemyKing := p.kingSq[them]
+	inCheck := p.attackersTo(ks, them, p.occ) != 0
+	var pinned bb.Bitboard
+	if !inCheck {
+		pinned = p.blockers()
+	}
+	promos, nPromo := p.promotionChoices()
+
+	own := p.colorBB[us]
+	if maxType < King {
+		var allowed bb.Bitboard
+		for t := Pawn; t <= maxType; t++ {
+			allowed |= p.typeBB[t]
+		}
+		own &= allowed
+	}
+	for own != 0 {
+		from := own.PopFirst()
+		st := &p.stacks[from]
+		h := int(st.h)
+		t := st.c[h-1].Type()
+		to := p.targets(t, us, from)
+		var promoSquares bb.Bitboard
+		if t == Pawn {
+			promoSquares = to & lastRank[us]
+			if nPromo == 0 {
+				to &^= promoSquares
+				promoSquares = 0
+			}
+		}
+		captures := to & p.colorBB[them]
+		for k := 1; k <= h; k++ {
+			kingMoves := from == ks && int(p.kingIdx[us]) >= h-k
+			check := inCheck || kingMoves
+			if k == h {
+				check = check || pinned.Has(from)
+			} else {
+				check = check || st.c[h-k-1].Color() == them
+			}
+			if !emit && !check {
+				n := bits.OnesCount64(uint64(to)) + (nPromo-1)*bits.OnesCount64(uint64(promoSquares))
+				counts[t] += uint64(n)
+				continue
+			}
+			var whole uint64
+			if k == h {
+				whole = mvWhole
+			}
+			for rest := to; rest != 0; {
+				dst := rest.PopFirst()
+				if check && !(dst == enemyKing && captures.Has(dst)) && p.exposes(from, dst, k, kingMoves) {
+					continue
+				}
+				mult := 1
+				if promoSquares.Has(dst) {
+					mult = nPromo
+				}
+				if !emit {
+					counts[t] += uint64(mult)
+					continue
+				}
+				flags := whole
+				if captures.Has(dst) {
+					flags |= mvCapture
+					if dst == enemyKing {
+						flags |= mvKingCap
+					}
+				}
+				if mult == 1 && !promoSquares.Has(dst) {
+					buf = append(buf, newMove(from, dst, k, NoType, t, flags))
+				} else {
+					for i := 0; i < nPromo; i++ {
+						buf = append(buf, newMove(from, dst, k, promos[i], t, flags))
+					}
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// legalMoves appends the legal non-pass moves whose unit top type is at
+// most maxType.
+func (p *Position) legalMoves(maxType Type, buf []variants.Move) []variants.Move {
+	return p.generate(maxType, true, buf, nil)
+}
+
+// CountByType returns the number of legal non-pass moves (face K) grouped
+// by the unit's top type, without listing them.
+func (p *Position) CountByType() (counts [7]uint64) {
+	p.generate(King, false, nil, &counts)
+	return counts
+}
+
+// AllMoves appends every legal non-pass move (all that face K allows). It
+// returns buf unchanged when the game has ended. The engine's chance
+// nodes search this list once and derive every face from it (MinFace).
+func (p *Position) AllMoves(buf []variants.Move) []variants.Move {
+	if p.KingCaptured(variants.White) || p.KingCaptured(variants.Black) {
+		return buf
+	}
+	return p.legalMoves(King, buf)
+}
+
+// MovesForFace appends the legal plies under face f: the moves of stacks
+// topped by type f or lower, or the single pass when f takes no part (R2)
+// or allows no move (R3). Nothing is appended when the game has ended
+// (R8 a-c).
+func (p *Position) MovesForFace(f Type, buf []variants.Move) []variants.Move {
+	if f < Pawn || f > King {
+		f = King
+	}
+	if p.KingCaptured(variants.White) || p.KingCaptured(variants.Black) {
+		return buf
+	}
+	n := len(buf)
+	buf = p.legalMoves(King, buf)
+	if len(buf) == n {
+		return buf // checkmate or stalemate
+	}
+	if !p.TakesPart(f) {
+		return append(buf[:n], PassMove)
+	}
+	if f < King {
+		kept := buf[:n]
+		for _, m := range buf[n:] {
+			if MinFace(m) <= f {
+				kept = append(kept, m)
+			}
+		}
+		buf = kept
+	}
+	if len(buf) == n {
+		buf = append(buf, PassMove)
+	}
+	return buf
+}
+
+// Moves appends the legal plies under the current roll (face K if none).
+func (p *Position) Moves(buf []variants.Move) []variants.Move {
+	f := p.roll
+	if f == NoType {
+		f = King
+	}
+	return p.MovesForFace(f, buf)
+}

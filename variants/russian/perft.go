@@ -1,0 +1,240 @@
+package russian
+
+import (
+	"varchess/variants"
+	bb "varchess/variants/bitboard"
+)
+
+// The two perft flavours of RULES.md section 3. Both count at the last
+// ply without making moves (CountByType), and both generate every legal
+// move once per node (face K) and pick the subsets the faces allow by
+// MinFace, because "ended" (R8 b, c) needs the face-K list anyway.
+
+// saved is the part of the state that doMove loses; perft keeps it on its
+// own stack instead of the position's undo slice.
+type saved struct {
+	roll     Type
+	clock    int
+	key      uint64
+	kingSq   [2]bb.Square
+	kingIdx  [2]uint8
+	fullmove int
+}
+
+func (p *Position) save() saved {
+	return saved{p.roll, p.clock, p.key, p.kingSq, p.kingIdx, p.fullmove}
+}
+
+func (p *Position) restore(m variants.Move, s saved) {
+	p.undoMove(m)
+	p.roll, p.clock, p.key, p.kingSq, p.kingIdx, p.fullmove = s.roll, s.clock, s.key, s.kingSq, s.kingIdx, s.fullmove
+}
+
+func (p *Position) kingTaken() bool {
+	return p.KingCaptured(variants.White) || p.KingCaptured(variants.Black)
+}
+
+// perftFace resolves the face of a fixed-face perft: opt.Face, else the
+// rolled face, else K.
+func (p *Position) perftFace(opt variants.PerftOptions) Type {
+	if t, ok := FaceType(opt.Face); ok {
+		return t
+	}
+	if p.roll != NoType {
+		return p.roll
+	}
+	return King
+}
+
+// Perft counts leaves: the dice flavour if opt.Dice, else fixed face.
+func (p *Position) Perft(depth int, opt variants.PerftOptions) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	bufs := newBufs(depth)
+	if opt.Dice {
+		v := p.diceAll(depth, bufs)
+		if p.roll != NoType {
+			return v[p.roll]
+		}
+		var sum uint64
+		for f := Pawn; f <= King; f++ {
+			sum += v[f]
+		}
+		return sum
+	}
+	return p.fixedFace(depth, p.perftFace(opt), bufs)
+}
+
+func newBufs(depth int) [][]variants.Move {
+	bufs := make([][]variants.Move, depth+1)
+	for i := range bufs {
+		bufs[i] = make([]variants.Move, 0, 256)
+	}
+	return bufs
+}
+
+// faceCount is the number of plies under face f given the legal moves
+// grouped by top type: the pass if f takes no part or allows nothing.
+func (p *Position) faceCount(counts *[7]uint64, f Type) uint64 {
+	if !p.TakesPart(f) {
+		return 1
+	}
+	var n uint64
+	for t := Pawn; t <= f; t++ {
+		n += counts[t]
+	}
+	if n == 0 {
+		return 1
+	}
+	return n
+}
+
+// fixedFace is perft(d, F): every ply uses face f.
+func (p *Position) fixedFace(d int, f Type, bufs [][]variants.Move) uint64 {
+	if p.kingTaken() {
+		return 0
+	}
+	if d == 1 {
+		counts := p.CountByType()
+		if counts[Pawn]+counts[Knight]+counts[Bishop]+counts[Rook]+counts[Queen]+counts[King] == 0 {
+			return 0
+		}
+		return p.faceCount(&counts, f)
+	}
+	moves := p.legalMoves(King, bufs[d][:0])
+	bufs[d] = moves
+	if len(moves) == 0 {
+		return 0
+	}
+	var nodes uint64
+	played := 0
+	if p.TakesPart(f) {
+		for _, m := range moves {
+			if MinFace(m) > f {
+				continue
+			}
+			played++
+			s := p.save()
+			p.doMove(m)
+			nodes += p.fixedFace(d-1, f, bufs)
+			p.restore(m, s)
+		}
+	}
+	if played == 0 {
+		s := p.save()
+		p.doMove(PassMove)
+		nodes = p.fixedFace(d-1, f, bufs)
+		p.restore(PassMove, s)
+	}
+	return nodes
+}
+
+// diceAll returns dice(pos, f, d) for every face f at once (index by
+// Type): each child is searched once, and its value is added to every
+// face that allows the move.
+func (p *Position) diceAll(d int, bufs [][]variants.Move) (vals [7]uint64) {
+	if p.kingTaken() {
+		return vals
+	}
+	if d == 1 {
+		counts := p.CountByType()
+		if counts[Pawn]+counts[Knight]+counts[Bishop]+counts[Rook]+counts[Queen]+counts[King] == 0 {
+			return vals
+		}
+		for f := Pawn; f <= King; f++ {
+			vals[f] = p.faceCount(&counts, f)
+		}
+		return vals
+	}
+	moves := p.legalMoves(King, bufs[d][:0])
+	bufs[d] = moves
+	if len(moves) == 0 {
+		return vals
+	}
+	var byType [7]uint64 // summed child values, by the move's top type
+	var nByType [7]int   // number of moves, by top type
+	for _, m := range moves {
+		s := p.save()
+		p.doMove(m)
+		byType[MinFace(m)] += p.diceSum(d-1, bufs)
+		p.restore(m, s)
+		nByType[MinFace(m)]++
+	}
+	passValue := uint64(0)
+	passDone := false
+	var cum uint64
+	n := 0
+	for f := Pawn; f <= King; f++ {
+		cum += byType[f]
+		n += nByType[f]
+		if p.TakesPart(f) && n > 0 {
+			vals[f] = cum
+			continue
+		}
+		if !passDone {
+			s := p.save()
+			p.doMove(PassMove)
+			passValue = p.diceSum(d-1, bufs)
+			p.restore(PassMove, s)
+			passDone = true
+		}
+		vals[f] = passValue
+	}
+	return vals
+}
+
+// diceSum is the sum over the six faces of dice(pos, f, d).
+func (p *Position) diceSum(d int, bufs [][]variants.Move) uint64 {
+	v := p.diceAll(d, bufs)
+	return v[1] + v[2] + v[3] + v[4] + v[5] + v[6]
+}
+
+// Divide returns the perft count below each root ply. In the dice flavour
+// with no roll, a move is counted once per root face that allows it, and
+// the pass (if some face forces it) once per such face.
+func (p *Position) Divide(depth int, opt variants.PerftOptions) []variants.MoveCount {
+	if depth <= 0 {
+		return nil
+	}
+	bufs := newBufs(depth)
+	below := func(m variants.Move) uint64 {
+		if depth == 1 {
+			return 1
+		}
+		s := p.save()
+		p.doMove(m)
+		defer p.restore(m, s)
+		if opt.Dice {
+			return p.diceSum(depth-1, bufs)
+		}
+		return p.fixedFace(depth-1, p.perftFace(opt), bufs)
+	}
+	var faces []Type
+	switch {
+	case !opt.Dice:
+		faces = []Type{p.perftFace(opt)}
+	case p.roll != NoType:
+		faces = []Type{p.roll}
+	default:
+		faces = []Type{King, Queen, Rook, Bishop, Knight, Pawn}
+	}
+	var out []variants.MoveCount
+	index := map[variants.Move]int{}
+	var once []uint64 // the count below each listed move, for one face
+	for _, f := range faces {
+		for _, m := range p.MovesForFace(f, nil) {
+			i, ok := index[m]
+			if !ok {
+				i = len(out)
+				index[m] = i
+				n := below(m)
+				once = append(once, n)
+				out = append(out, variants.MoveCount{Move: moveString(m), Nodes: n})
+				continue
+			}
+			out[i].Nodes += once[i]
+		}
+	}
+	return out
+}
