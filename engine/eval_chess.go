@@ -21,7 +21,7 @@ type score struct{ mg, eg int }
 func (a score) add(b score) score   { return score{a.mg + b.mg, a.eg + b.eg} }
 func (a score) sub(b score) score   { return score{a.mg - b.mg, a.eg - b.eg} }
 func (a score) times(n int) score   { return score{a.mg * n, a.eg * n} }
-func s(mg, eg int) score            { return score{mg, eg} }
+func pair(mg, eg int) score         { return score{mg, eg} }
 func (a score) taper(phase int) int { return (a.mg*phase + a.eg*(maxPhase-phase)) / maxPhase }
 func mirror(sq bb.Square) bb.Square { return sq ^ 56 }
 func relRank(c variants.Color, sq bb.Square) int {
@@ -32,7 +32,7 @@ func relRank(c variants.Color, sq bb.Square) int {
 }
 
 // pieceValue is the material value per piece type (index chess.PieceType).
-var pieceValue = [7]score{{}, s(90, 115), s(320, 290), s(335, 310), s(480, 540), s(960, 1000), {}}
+var pieceValue = [7]score{{}, pair(90, 115), pair(320, 290), pair(335, 310), pair(480, 540), pair(960, 1000), {}}
 
 // seeValue is the single value per type used by static exchange evaluation
 // and MVV-LVA ordering.
@@ -53,7 +53,7 @@ var pst = func() (t [7][64]score) {
 		fc := max(3-f, f-4)
 		rc := max(3-r, r-4)
 		centre := 6 - fc - rc // 0 in a corner, 6 in the centre
-		t[chess.Pawn][sq] = s(0, 0)
+		t[chess.Pawn][sq] = pair(0, 0)
 		if r >= 1 && r <= 6 {
 			mg := (r - 1) * 3
 			if f == 3 || f == 4 {
@@ -62,9 +62,9 @@ var pst = func() (t [7][64]score) {
 			if (f <= 1 || f >= 6) && r == 1 {
 				mg += 5 // keep the king's shelter pawns at home
 			}
-			t[chess.Pawn][sq] = s(mg, (r-1)*(r-1)*3)
+			t[chess.Pawn][sq] = pair(mg, (r-1)*(r-1)*3)
 		}
-		t[chess.Knight][sq] = s(centre*8-20, centre*6-18)
+		t[chess.Knight][sq] = pair(centre*8-20, centre*6-18)
 		if r == 0 && (f == 1 || f == 6) {
 			t[chess.Knight][sq].mg -= 10
 		}
@@ -72,16 +72,16 @@ var pst = func() (t [7][64]score) {
 		if f == r || f+r == 7 {
 			diag = 8 // long diagonals
 		}
-		t[chess.Bishop][sq] = s(centre*3+diag-8, centre*3-9)
-		rk := s(0, 0)
+		t[chess.Bishop][sq] = pair(centre*3+diag-8, centre*3-9)
+		rk := pair(0, 0)
 		if r == 6 {
-			rk = s(18, 12)
+			rk = pair(18, 12)
 		}
 		if f == 3 || f == 4 {
 			rk.mg += 6
 		}
 		t[chess.Rook][sq] = rk
-		t[chess.Queen][sq] = s(centre*2-6, centre*5-15)
+		t[chess.Queen][sq] = pair(centre*2-6, centre*5-15)
 		km := 0
 		switch r {
 		case 0:
@@ -91,24 +91,24 @@ var pst = func() (t [7][64]score) {
 		default:
 			km = -20 - 10*r
 		}
-		t[chess.King][sq] = s(km, centre*9-30)
+		t[chess.King][sq] = pair(km, centre*9-30)
 	}
 	return t
 }()
 
 // passedBonus by relative rank (index 1..6).
-var passedBonus = [8]score{{}, s(2, 10), s(5, 15), s(10, 30), s(25, 55), s(45, 95), s(70, 150), {}}
+var passedBonus = [8]score{{}, pair(2, 10), pair(5, 15), pair(10, 30), pair(25, 55), pair(45, 95), pair(70, 150), {}}
 
 // Mobility weights per attacked safe square.
-var mobilityWeight = [7]score{{}, {}, s(4, 4), s(5, 5), s(2, 4), s(1, 2), {}}
+var mobilityWeight = [7]score{{}, {}, pair(4, 4), pair(5, 5), pair(2, 4), pair(1, 2), {}}
 
 var (
-	bishopPair    = s(30, 50)
-	doubledPawn   = s(-10, -20)
-	isolatedPawn  = s(-10, -12)
-	rookOpenFile  = s(25, 10)
-	rookSemiOpen  = s(10, 6)
-	kingShield    = s(12, 0)
+	bishopPair    = pair(30, 50)
+	doubledPawn   = pair(-10, -20)
+	isolatedPawn  = pair(-10, -12)
+	rookOpenFile  = pair(25, 10)
+	rookSemiOpen  = pair(10, 6)
+	kingShield    = pair(12, 0)
 	kingAttackW   = [7]int{0, 0, 8, 8, 12, 20, 0} // attacks on the king zone
 	tempo         = 12
 	adjacentFiles [8]bb.Bitboard
@@ -245,7 +245,7 @@ func evalSide(p *chess.Position, c variants.Color, phase *int) score {
 	// Attacks on the enemy king count only when several pieces join in and
 	// the enemy still has a queen's worth of attackers to fear.
 	if attackers >= 2 && p.Pieces(c, chess.Queen) != 0 {
-		sc = sc.add(s(attackUnits*attackers/2, 0))
+		sc = sc.add(pair(attackUnits*attackers/2, 0))
 	}
 	return sc
 }

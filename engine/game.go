@@ -100,13 +100,12 @@ func registerGame(name string, g Game) {
 	games[name] = g
 }
 
+// gameFor returns the hooks of a game; a game without its own evaluator
+// gets the generic one.
 func gameFor(variant string) Game {
-	g, ok := games[variant]
-	if !ok || g.NewEvaluator == nil {
-		if ok && g.Search != nil {
-			return Game{NewEvaluator: newGenericEvaluator, Search: g.Search}
-		}
-		return Game{NewEvaluator: newGenericEvaluator}
+	g := games[variant]
+	if g.NewEvaluator == nil {
+		g.NewEvaluator = newGenericEvaluator
 	}
 	return g
 }

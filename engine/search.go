@@ -404,6 +404,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 
 	eval := -Infinity
 	if !inCheck {
+		// A stored eval of 0 means "not known" (entries written in check).
 		if haveEval && ttEval != 0 {
 			eval = ttEval
 		} else {

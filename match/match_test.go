@@ -161,9 +161,9 @@ func TestDiceArePairedAndSeeded(t *testing.T) {
 	}
 }
 
-// fakeSpec runs this test binary as a fake engine (see TestMain).
+// fakeSpec runs the fake engine of testdata/fakeengine.
 func fakeSpec(proto Protocol, mode string, after int) EngineSpec {
-	return EngineSpec{Name: "fake-" + mode, Proto: proto, Cmd: os.Args[0], Args: []string{mode, string(rune('0' + after))}}
+	return EngineSpec{Name: "fake-" + mode, Proto: proto, Cmd: fakeEngine, Args: []string{mode, string(rune('0' + after))}}
 }
 
 // TestFakeEngines checks the arbiter against engines that misbehave: the

@@ -18,8 +18,8 @@ type pgnInfo struct {
 
 // writePGN writes one game: the seven-tag roster, Variant, FEN/SetUp for a
 // non-standard start, TimeControl, PlyCount and Termination, then the plies
-// in the game's own (coordinate) notation with each die roll as a comment
-// before its ply and the reason of the result as a final comment.
+// in the game's own (coordinate) notation, SAN for chess, with each die roll
+// as a comment before its ply and the reason of the result as a final comment.
 func writePGN(w io.Writer, info pgnInfo, rec *gameRecord, blackStarts bool) error {
 	var b strings.Builder
 	tag := func(name, value string) {
@@ -59,11 +59,17 @@ func writePGN(w io.Writer, info pgnInfo, rec *gameRecord, blackStarts bool) erro
 		}
 		line.WriteString(tok)
 	}
+	moves := rec.Moves
+	if info.Variant == "chess" {
+		if san, ok := chessSAN(rec.StartFEN, rec.Moves); ok {
+			moves = san
+		}
+	}
 	ply := 0
 	if blackStarts {
 		ply = 1
 	}
-	for i, m := range rec.Moves {
+	for i, m := range moves {
 		if ply%2 == 0 {
 			emit(fmt.Sprintf("%d.", ply/2+1))
 		} else if i == 0 {

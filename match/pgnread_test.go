@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	nchess "github.com/notnil/chess"
+
 	"varchess/variants"
 )
 
@@ -102,8 +104,12 @@ func replayPGN(t *testing.T, g *variants.Game, pg pgnGame, maxPlies int) {
 	if pg.tags["Variant"] != g.Name || pg.tags["Result"] != pg.result {
 		t.Errorf("game %s: tags %v, result %s", pg.tags["Round"], pg.tags, pg.result)
 	}
+	moves := pg.moves
+	if g.Name == "chess" {
+		moves = sanToCoordinate(t, fen, pg.moves)
+	}
 	roller, hasDie := pos.(variants.Roller)
-	for i, s := range pg.moves {
+	for i, s := range moves {
 		if st := pos.Status(); st.Over() {
 			t.Fatalf("game %s: ply %d %s played after the end (%s)", pg.tags["Round"], i+1, s, st.Reason)
 		}
@@ -147,4 +153,26 @@ func replayPGN(t *testing.T, g *variants.Game, pg pgnGame, maxPlies int) {
 	if n := fmt.Sprint(len(pg.moves)); pg.tags["PlyCount"] != n {
 		t.Errorf("game %s: PlyCount %s, %s plies", pg.tags["Round"], pg.tags["PlyCount"], n)
 	}
+}
+
+// sanToCoordinate reads a chess game's SAN plies back with notnil/chess.
+func sanToCoordinate(t *testing.T, fen string, sans []string) []string {
+	t.Helper()
+	pos := nchess.StartingPosition()
+	if fen != "startpos" {
+		pos = &nchess.Position{}
+		if err := pos.UnmarshalText([]byte(fen)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out []string
+	for i, s := range sans {
+		m, err := nchess.AlgebraicNotation{}.Decode(pos, s)
+		if err != nil {
+			t.Fatalf("ply %d %q is not SAN: %v", i+1, s, err)
+		}
+		out = append(out, nchess.UCINotation{}.Encode(pos, m))
+		pos = pos.Update(m)
+	}
+	return out
 }

@@ -31,7 +31,7 @@ type cecpSearcher interface {
 // cecpFeatures is the answer to `protover 2` (PROTOCOL.md, CECP).
 var cecpFeatures = []string{
 	`feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 memory=1 smp=1 san=0 myname="` + engineName + `" variants="normal,monochrome,russian,kingchess,kingchess1" dice=1`,
-	`feature option="Move Overhead -spin 30 0 5000"`,
+	`feature option="Move Overhead -spin 100 0 5000"`,
 	`feature done=1`,
 }
 
@@ -107,7 +107,7 @@ func newCECPSession(out io.Writer, eng cecpSearcher, lookup func(string) (*varia
 		lookup:       lookup,
 		rng:          rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x5eed)),
 		results:      make(chan cecpResult),
-		moveOverhead: 30 * time.Millisecond,
+		moveOverhead: 100 * time.Millisecond,
 	}
 	s.resetTimeControl()
 	return s
@@ -341,6 +341,16 @@ func (s *cecpSession) setBoard(fen string) {
 		s.out.printf("Error (command not legal now): setboard %s", fen)
 		return
 	}
+	if face, ok := s.passLeadsTo(fen); ok {
+		// XBoard cannot relay a null move to an engine: it sends the
+		// position after it instead. Take it as the pass it is, which
+		// keeps what XBoard's FEN cannot show (stacks, history).
+		if face != 0 {
+			_ = s.pos.(variants.Roller).SetRoll(face) // passLeadsTo tried it
+		}
+		s.userMove("@@@@")
+		return
+	}
 	pos, err := s.game.Load(fen)
 	if err != nil {
 		wide, werr := fromXBoardFEN(s.game.Name, fen)
@@ -358,6 +368,47 @@ func (s *cecpSession) setBoard(fen string) {
 	if s.analyzing {
 		s.analyze()
 	}
+}
+
+// passLeadsTo reports whether a pass by the side to move turns the current
+// position into fen as XBoard writes it (board and side to move), and the
+// die face that allows the pass (0 in games without a die). Only a game in
+// progress outside force mode qualifies: that is when XBoard relays a pass
+// (it sends `force` before any other setboard).
+func (s *cecpSession) passLeadsTo(fen string) (face byte, ok bool) {
+	if s.pos == nil || s.force || s.over {
+		return 0, false
+	}
+	want := strings.Fields(fen)
+	if len(want) < 2 {
+		return 0, false
+	}
+	faces := []byte{0}
+	if _, isRoller := s.pos.(variants.Roller); isRoller {
+		faces = []byte(variants.DieFaces)
+	}
+	for _, f := range faces {
+		p := s.pos.Clone()
+		if f != 0 {
+			if p.(variants.Roller).SetRoll(f) != nil {
+				continue
+			}
+		}
+		m, err := p.ParseMove("0000")
+		if err != nil {
+			continue
+		}
+		p.Make(m)
+		got, err := toXBoardFEN(s.game.Name, p.FEN())
+		if err != nil {
+			return 0, false
+		}
+		g := strings.Fields(got)
+		if g[0] == want[0] && g[1] == want[1] {
+			return f, true
+		}
+	}
+	return 0, false
 }
 
 // cecpOneLine keeps an error message on one output line.

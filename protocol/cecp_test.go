@@ -60,7 +60,7 @@ func scenarioHandshake(t *testing.T, start starter) {
 		"sigint=0", "sigterm=0", "reuse=1", "analyze=1", "colors=0", "name=1",
 		"memory=1", "smp=1", `myname="varchess"`,
 		`variants="normal,monochrome,russian,kingchess,kingchess1"`, "dice=1",
-		`option="Move Overhead -spin 30 0 5000"`} {
+		`option="Move Overhead -spin 100 0 5000"`} {
 		if !strings.Contains(feats, want) {
 			t.Errorf("features lack %s: %s", want, feats)
 		}
@@ -363,6 +363,30 @@ func scenarioDice(t *testing.T, start starter) {
 	ref.play("@@@@")
 	p.send("roll K", "usermove @@@@") // passing with a playable face is illegal
 	p.expectOnly(p.sync(), `^Illegal move.*: @@@@$`)
+
+	// XBoard relays a pass as the position after it (setboard) while
+	// the engine waits for the opponent: the engine must take it as the
+	// pass, keep its game, and answer.
+	p.send("rejected dice", "new", "variant russian", "sd 2", "usermove b2b3")
+	ref = newRefGame(t, g, g.StartFEN)
+	ref.play("b2b3")
+	mv, face = p.engineMove(30 * time.Second)
+	ref.setRoll(face)
+	ref.play(mv)
+	ref.setRoll('B') // a face White cannot play: a forced pass
+	ref.play("@@@@")
+	after, err := toXBoardFEN("russian", ref.pos.FEN())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.send("setboard " + after)
+	mv, face = p.engineMove(30 * time.Second)
+	if face != 0 {
+		ref.setRoll(face)
+	}
+	ref.play(mv)
+	p.send("force", "remove") // the pass is in the history: two plies back is Black's reply
+	p.expectSilent(p.sync())
 	p.send("quit")
 	waitExit(t, p)
 

@@ -269,7 +269,7 @@ func (s *uciSession) cmdDisplay() {
 	for _, l := range strings.Split(strings.TrimRight(board, "\n"), "\n") {
 		s.out.println(l)
 	}
-	if !strings.Contains(board, "Fen:") {
+	if !strings.Contains(strings.ToLower(board), "fen:") {
 		s.out.printf("Fen: %s", s.game.pos.FEN())
 	}
 }

@@ -5,20 +5,25 @@
 #
 # Usage: scripts/stockfish-match.sh [-e ELO (2000)] [-n GAMES (200)]
 #                                    [-t TC (10+0.1)] [-c CONCURRENCY (2)] [-o PGN]
+#                                    [-m MS: Stockfish's Move Overhead]
+#
+# On a loaded machine Stockfish can lose on time (the arbiter allows 200 ms
+# beyond the clock); -m 300 gives it a larger safety margin.
 #
 # The games start from a set of balanced openings (each played twice with
 # colours swapped), built here from move lists so no data file is needed.
 set -euo pipefail
 
-elo=2000 games=200 tc=10+0.1 conc=2 pgn=""
-while getopts "e:n:t:c:o:h" opt; do
+elo=2000 games=200 tc=10+0.1 conc=2 pgn="" sfover=""
+while getopts "e:n:t:c:o:m:h" opt; do
 	case "$opt" in
 	e) elo="$OPTARG" ;;
 	n) games="$OPTARG" ;;
 	t) tc="$OPTARG" ;;
 	c) conc="$OPTARG" ;;
 	o) pgn="$OPTARG" ;;
-	*) sed -n '2,10p' "$0"; exit 2 ;;
+	m) sfover=",option.Move Overhead=$OPTARG" ;;
+	*) sed -n '2,14p' "$0"; exit 2 ;;
 	esac
 done
 cd "$(dirname "$0")/.."
@@ -94,6 +99,6 @@ echo "stockfish-match: $(wc -l <"$openings") openings, $games games at $tc, Stoc
 out="$work/match.txt"
 "$bin" match -variant chess \
 	-engine "cmd=$bin,proto=uci,name=varchess" \
-	-engine "cmd=$sf,proto=uci,name=sf$elo,option.UCI_LimitStrength=true,option.UCI_Elo=$elo" \
+	-engine "cmd=$sf,proto=uci,name=sf$elo,option.UCI_LimitStrength=true,option.UCI_Elo=$elo$sfover" \
 	-games "$games" -tc "$tc" -concurrency "$conc" -openings "$openings" -pgn "$pgn" | tee "$out"
 echo "stockfish-match: games in $pgn" >&2

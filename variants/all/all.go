@@ -9,6 +9,7 @@ import (
 	"varchess/variants"
 	"varchess/variants/chess"
 	"varchess/variants/monochrome"
+	"varchess/variants/russian"
 )
 
 // games is filled in by the registrations below; it is read-only after init.
@@ -20,7 +21,7 @@ func init() {
 	// One line per game; each package exports its Game.
 	register(chess.Game)
 	register(monochrome.Game)
-	// register(russian.Game)
+	register(russian.Game)
 	// register(kingchess.Game)
 	// register(kingchess.Game1)
 }

@@ -56,11 +56,11 @@ func pawnAttackSet(c variants.Color, pawns bb.Bitboard) bb.Bitboard {
 	return (pawns&^bb.FileA)>>9 | (pawns&^bb.FileH)>>7
 }
 
-// attackedBy returns every square side c attacks with occupancy occ. The
-// generator calls it with the moving king taken off the board, so squares
-// behind the king on a checking ray count as attacked.
-func (p *Position) attackedBy(c variants.Color, occ bb.Bitboard) bb.Bitboard {
+// AttackMap returns every square side c attacks on the current board (for
+// evaluation: mobility, king safety, hanging pieces).
+func (p *Position) AttackMap(c variants.Color) bb.Bitboard {
 	t := &p.pieces[c]
+	occ := p.occ
 	att := pawnAttackSet(c, t[Pawn]) | bb.KingAttacks[t[King].First()]
 	for n := t[Knight]; n != 0; n &= n - 1 {
 		att |= bb.KnightAttacks[n.First()]

@@ -29,6 +29,7 @@
 //	p.InCheck() bool, p.Checkers() Bitboard
 //	p.AttackersTo(sq, occ) Bitboard     // both colours; pass another occ for SEE
 //	p.IsAttacked(sq, byColor) bool
+//	p.AttackMap(color) Bitboard         // every square color attacks
 //
 // Moves. Move is a uint32 carrying from, to, promotion, kind, the moving
 // piece and the captured piece (so MVV-LVA needs no board look-up):

@@ -14,25 +14,25 @@ import (
 //     step between it and the king; with two, only the king moves,
 //   - the pinned pieces: a pinned piece may only move along the line
 //     through the king and itself (bb.Line),
-//   - the king-danger squares: everything the opponent attacks with our
-//     king lifted off the board, so the king cannot step back along a
-//     checking ray.
+//   - the king's safe squares: each candidate square is tested for enemy
+//     attacks with our king lifted off the board, so the king cannot step
+//     back along a checking ray.
 // En passant is the one move where two pieces leave a line at once (the
 // famous rank pin: K . P p . r), so it is checked by recomputing the
 // slider attacks on the king with the resulting occupancy.
 
 // genState is what both the generator and the counter compute first.
 type genState struct {
-	us, them       variants.Color
-	ksq            bb.Square
-	ours, theirs   bb.Bitboard
-	checkers       bb.Bitboard
-	pinned         bb.Bitboard
-	checkMask      bb.Bitboard // landing squares allowed for non-king moves
-	kingTargets    bb.Bitboard // safe squares for the king, not own-occupied
-	doubleCheck    bool
-	castleKingSide bool
-	castleQueenSid bool
+	us, them        variants.Color
+	ksq             bb.Square
+	ours, theirs    bb.Bitboard
+	checkers        bb.Bitboard
+	pinned          bb.Bitboard
+	checkMask       bb.Bitboard // landing squares allowed for non-king moves
+	kingTargets     bb.Bitboard // safe squares for the king, not own-occupied
+	doubleCheck     bool
+	castleKingSide  bool
+	castleQueenSide bool
 }
 
 // setup fills g for the side to move.
@@ -74,7 +74,7 @@ func (p *Position) setup(g *genState) {
 		}
 	}
 	g.doubleCheck = g.checkers&(g.checkers-1) != 0
-	g.castleKingSide, g.castleQueenSid = false, false
+	g.castleKingSide, g.castleQueenSide = false, false
 	switch {
 	case g.checkers == 0:
 		g.checkMask = ^bb.Bitboard(0)
@@ -84,14 +84,15 @@ func (p *Position) setup(g *genState) {
 		}
 		if rights&3 != 0 {
 			// f,g empty and safe; b,c,d empty and c,d safe. The king is
-			// not in check (checkers == 0).
+			// not in check (checkers == 0). A right implies king and rook
+			// on their home squares (Parse and castleMask keep it so).
 			if rights&1 != 0 && p.occ&(kingBB<<1|kingBB<<2) == 0 &&
 				!p.attackedWith(ksq+1, them, p.occ) && !p.attackedWith(ksq+2, them, p.occ) {
 				g.castleKingSide = true
 			}
 			if rights&2 != 0 && p.occ&(kingBB>>1|kingBB>>2|kingBB>>3) == 0 &&
 				!p.attackedWith(ksq-1, them, p.occ) && !p.attackedWith(ksq-2, them, p.occ) {
-				g.castleQueenSid = true
+				g.castleQueenSide = true
 			}
 		}
 	case !g.doubleCheck:
@@ -154,7 +155,7 @@ func (p *Position) generate(g *genState, list *MoveList, targets bb.Bitboard, ca
 		if g.castleKingSide {
 			list.add(newMove(g.ksq, g.ksq+2, kindCastle, king, NoPiece))
 		}
-		if g.castleQueenSid {
+		if g.castleQueenSide {
 			list.add(newMove(g.ksq, g.ksq-2, kindCastle, king, NoPiece))
 		}
 	}
@@ -332,7 +333,7 @@ func (p *Position) CountMoves() int {
 	if g.castleKingSide {
 		n++
 	}
-	if g.castleQueenSid {
+	if g.castleQueenSide {
 		n++
 	}
 	us := g.us

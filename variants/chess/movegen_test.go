@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"varchess/variants"
+	bb "varchess/variants/bitboard"
 )
 
 // Start points for random play: the initial position and the classic
@@ -104,6 +105,16 @@ func TestGeneratorMatchesReference(t *testing.T) {
 		gotCaps := moveStrings(caps.Moves[:p.GenerateCaptures(&caps)])
 		if !slices.Equal(gotCaps, wantCaps) {
 			t.Fatalf("%s: captures %v, want %v", p.FEN(), gotCaps, wantCaps)
+		}
+		if p.Hash()%8 == 0 { // a sample: the square-by-square check is slow
+			for c := variants.White; c <= variants.Black; c++ {
+				m := p.AttackMap(c)
+				for s := 0; s < 64; s++ {
+					if m.Has(bb.Square(s)) != ref.attacked(s, c) {
+						t.Fatalf("%s: AttackMap(%v) square %v: %v", p.FEN(), c, bb.Square(s), m.Has(bb.Square(s)))
+					}
+				}
+			}
 		}
 		if inCheck := ref.attacked(int(p.KingSquare(p.SideToMove())), p.SideToMove()^1); inCheck != p.InCheck() {
 			t.Fatalf("%s: InCheck %v, reference %v", p.FEN(), p.InCheck(), inCheck)

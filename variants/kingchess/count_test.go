@@ -88,9 +88,9 @@ func randomFEN(rng *rand.Rand, maxHand int) (string, bool) {
 // the reference's enumeration on random positions with small reserves,
 // and with the fast enumeration on bigger ones.
 func TestDropCountAgainstReference(t *testing.T) {
-	n := 400
+	n := 250
 	if testing.Short() {
-		n = 100
+		n = 60
 	}
 	rng := rand.New(rand.NewPCG(7, 11))
 	stats := map[string]int{}
@@ -115,7 +115,7 @@ func TestDropCountAgainstReference(t *testing.T) {
 	}
 	t.Logf("small reserves: %v", stats)
 	stats = map[string]int{}
-	for i := 0; i < n/5; {
+	for i := 0; i < n/8; {
 		fen, ok := randomFEN(rng, 5)
 		if !ok {
 			continue

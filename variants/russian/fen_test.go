@@ -52,15 +52,15 @@ func TestFENErrors(t *testing.T) {
 		"rnqknrr/pppppp/6/6/PPPPPP/RNQKNR w - 0 1",
 		"rnqkn/pppppp/6/6/PPPPPP/RNQKNR w - 0 1",
 		"rnqknr/pppppp/7/6/PPPPPP/RNQKNR w - 0 1",
-		"rnqknr/pppppp/6/6/PPPPPP/RNQQNR w - 0 1",  // no white king
-		"rnqkkr/pppppp/6/6/PPPPPP/RNQKNR w - 0 1",  // two black kings
+		"rnqknr/pppppp/6/6/PPPPPP/RNQQNR w - 0 1",   // no white king
+		"rnqkkr/pppppp/6/6/PPPPPP/RNQKNR w - 0 1",   // two black kings
 		"rnqknr/pppppp/()5/6/PPPPPP/RNQKNR w - 0 1", // empty stack
 		"rnqknr/pppppp/(PP5/6/PPPPPP/RNQKNR w - 0 1",
 		"rnqknr/pppppp/(PX)5/6/PPPPPP/RNQKNR w - 0 1",
 		"rnqknr/pppppp/(P(P))5/6/PPPPPP/RNQKNR w - 0 1",
-		"(Kk)5/6/6/6/6/(kK)5 w - 0 1",                                       // two kings each
-		"(kK)5/6/6/6/6/(Kn)5 w - 0 1",                                       // both captured
-		"(PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPP)k4/6/6/6/6/K5 w - 0 1",            // 34 checkers
+		"(Kk)5/6/6/6/6/(kK)5 w - 0 1",                                      // two kings each
+		"(kK)5/6/6/6/6/(Kn)5 w - 0 1",                                      // both captured
+		"(PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPP)k4/6/6/6/6/K5 w - 0 1",          // 34 checkers
 		"rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - 0 99999999999999999999999999", // overflow
 	} {
 		if _, err := Parse(fen); err == nil {

@@ -112,6 +112,35 @@ func (p *Position) exposes(from, to bb.Square, k int, kingMoves bool) bool {
 		bb.BishopAttacks(ks, occ)&(of(Bishop)|of(Queen)) != 0
 }
 
+// danger returns the squares the enemy of the side to move attacks with
+// occupancy occ (R7). King units use it: a King stepping to a square is
+// attacked there exactly when the square is in danger(occ after the move),
+// and only the origin's occupancy can differ from the current one.
+func (p *Position) danger(occ bb.Bitboard) bb.Bitboard {
+	them := p.side ^ 1
+	enemy := p.colorBB[them]
+	var d, pawns bb.Bitboard
+	for b := enemy & p.typeBB[Knight]; b != 0; {
+		d |= bb.KnightAttacks[b.PopFirst()]
+	}
+	for b := enemy & p.typeBB[King]; b != 0; {
+		d |= bb.KingAttacks[b.PopFirst()]
+	}
+	for b := enemy & p.typeBB[Pawn]; b != 0; {
+		pawns |= bb.PawnAttacks[them][b.PopFirst()]
+	}
+	if !p.canPromote() {
+		pawns &^= lastRank[them]
+	}
+	for b := enemy & (p.typeBB[Rook] | p.typeBB[Queen]); b != 0; {
+		d |= bb.RookAttacks(b.PopFirst(), occ)
+	}
+	for b := enemy & (p.typeBB[Bishop] | p.typeBB[Queen]); b != 0; {
+		d |= bb.BishopAttacks(b.PopFirst(), occ)
+	}
+	return d | pawns
+}
+
 // blockers returns the squares that are the only occupied square between
 // the mover's King and an enemy slider aimed at it: emptying one of them
 // may expose the King.
@@ -153,12 +182,21 @@ func (p *Position) generate(maxType Type, emit bool, buf []variants.Move, counts
 	them := us ^ 1
 	ks := p.kingSq[us]
 	enemyKing := p.kingSq[them]
-	inCheck := p.attackersTo(ks, them, p.occ) != 0
-	var pinned bb.Bitboard
-	if !inCheck {
-		pinned = p.blockers()
+	pinned := p.blockers()
+	// evasions holds the destinations where a unit without the King can
+	// answer a check: capturing the single checker or blocking its line
+	// (or capturing the enemy King, which is always legal).
+	evasions := ^bb.Bitboard(0)
+	if checkers := p.attackersTo(ks, them, p.occ); checkers != 0 {
+		evasions = 0
+		if checkers&(checkers-1) == 0 {
+			evasions = checkers | bb.Between[ks][checkers.First()]
+		}
+		evasions |= enemyKing.Bit()
 	}
 	promos, nPromo := p.promotionChoices()
+	var dangerKeep bb.Bitboard // danger(p.occ), computed when first needed
+	haveDanger := false
 
 	own := p.colorBB[us]
 	if maxType < King {
@@ -184,15 +222,37 @@ func (p *Position) generate(maxType Type, emit bool, buf []variants.Move, counts
 		}
 		captures := to & p.colorBB[them]
 		for k := 1; k <= h; k++ {
+			// Only three things can leave the King attacked: the King
+			// travels in the unit, the unit empties a blocking square, or
+			// it uncovers an enemy prisoner. Otherwise a move is legal if
+			// it is an evasion (when in check).
 			kingMoves := from == ks && int(p.kingIdx[us]) >= h-k
-			check := inCheck || kingMoves
-			if k == h {
-				check = check || pinned.Has(from)
-			} else {
-				check = check || st.c[h-k-1].Color() == them
+			dests := to
+			check := kingMoves
+			if kingMoves && (k == h || st.c[h-k-1].Color() == us) {
+				// The King's unit leaves an empty square or an own top
+				// behind: the destination must simply not be attacked
+				// (a capture of the enemy King is always allowed).
+				if k == h {
+					dests &^= p.danger(p.occ&^from.Bit()) &^ (enemyKing.Bit() & captures)
+				} else {
+					if !haveDanger {
+						dangerKeep, haveDanger = p.danger(p.occ), true
+					}
+					dests &^= dangerKeep &^ (enemyKing.Bit() & captures)
+				}
+				check = false
+			}
+			if !kingMoves {
+				dests &= evasions
+				if k == h {
+					check = pinned.Has(from)
+				} else {
+					check = st.c[h-k-1].Color() == them
+				}
 			}
 			if !emit && !check {
-				n := bits.OnesCount64(uint64(to)) + (nPromo-1)*bits.OnesCount64(uint64(promoSquares))
+				n := bits.OnesCount64(uint64(dests)) + (nPromo-1)*bits.OnesCount64(uint64(promoSquares&dests))
 				counts[t] += uint64(n)
 				continue
 			}
@@ -200,7 +260,7 @@ func (p *Position) generate(maxType Type, emit bool, buf []variants.Move, counts
 			if k == h {
 				whole = mvWhole
 			}
-			for rest := to; rest != 0; {
+			for rest := dests; rest != 0; {
 				dst := rest.PopFirst()
 				if check && !(dst == enemyKing && captures.Has(dst)) && p.exposes(from, dst, k, kingMoves) {
 					continue

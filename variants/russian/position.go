@@ -147,7 +147,7 @@ func (p *Position) Top(s bb.Square) (c Checker, ok bool) {
 
 // Occupied, ColorTops and TypeTops expose the bitboards of non-empty
 // squares, of squares topped by colour c, and of squares topped by type t.
-func (p *Position) Occupied() bb.Bitboard              { return p.occ }
+func (p *Position) Occupied() bb.Bitboard                  { return p.occ }
 func (p *Position) ColorTops(c variants.Color) bb.Bitboard { return p.colorBB[c] }
 func (p *Position) TypeTops(t Type) bb.Bitboard {
 	if t > King {

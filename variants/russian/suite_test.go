@@ -22,6 +22,7 @@ import (
 const suitePath = "../../perft/testdata/russian.epd"
 
 type suiteLine struct {
+	note   string // written as a comment line above the entry
 	fen    string
 	opt    variants.PerftOptions
 	counts []uint64 // counts[d-1]
@@ -129,12 +130,13 @@ func TestWriteSuite(t *testing.T) {
 		t.Skip("set RUSSIAN_SUITE_OUT=path to write the russian perft suite")
 	}
 	var lines []suiteLine
+	note := ""
 	add := func(fen string, opt variants.PerftOptions, maxDepth int, limit uint64) {
 		p, err := Parse(fen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		l := suiteLine{fen: fen, opt: opt}
+		l := suiteLine{note: note, fen: fen, opt: opt}
 		for d := 1; d <= maxDepth; d++ {
 			fast := p.Perft(d, opt)
 			if d > 1 && fast > limit {
@@ -150,7 +152,9 @@ func TestWriteSuite(t *testing.T) {
 		}
 		lines = append(lines, l)
 	}
+	note = "start array (PERFT-START.md), every flavour"
 	add(StartFEN, variants.PerftOptions{Face: 'K'}, 4, 3_000_000)
+	note = ""
 	add(StartFEN, variants.PerftOptions{Dice: true}, 3, 3_000_000)
 	for _, f := range []byte("QRBNP") {
 		add(StartFEN, variants.PerftOptions{Face: f}, 4, 3_000_000)
@@ -169,7 +173,9 @@ func TestWriteSuite(t *testing.T) {
 		"(KN)4k/6/2(Pq)3/6/6/5R b - 0 1",
 		"3k2/2Q3/6/6/6/(Pn)2K2 b - 0 1",
 	} {
+		note = "hand-made: see docs/russian.md"
 		add(fen, variants.PerftOptions{Face: 'K'}, 4, 1_500_000)
+		note = ""
 		add(fen, variants.PerftOptions{Dice: true}, 3, 1_500_000)
 	}
 
@@ -186,7 +192,8 @@ func TestWriteSuite(t *testing.T) {
 		for ply := 0; ply < 150; ply++ {
 			p.SetRoll(variants.DieFaces[rng.IntN(6)])
 			if ply > 6 && rng.IntN(5) == 0 {
-				for _, f := range features(p) {
+				fs := features(p)
+				for _, f := range fs {
 					if want[f] == 0 || seen[p.BoardKey()] {
 						continue
 					}
@@ -203,6 +210,7 @@ func TestWriteSuite(t *testing.T) {
 							fen = fenNoRoll(fen)
 						}
 					}
+					note = "random play; " + strings.Join(fs, ", ")
 					maxD := 4
 					if opt.Dice {
 						maxD = 3
@@ -227,6 +235,9 @@ func TestWriteSuite(t *testing.T) {
 		"#   RUSSIAN_SUITE_OUT=$PWD/perft/testdata/russian.epd go test ./variants/russian/ -run TestWriteSuite -timeout 60m\n" +
 		"# ';face X' = fixed-face perft, ';dice' = dice perft, neither = the FEN's roll (K if '-').\n")
 	for _, l := range lines {
+		if l.note != "" {
+			b.WriteString("# " + l.note + "\n")
+		}
 		b.WriteString(l.String() + "\n")
 	}
 	if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {

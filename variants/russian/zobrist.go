@@ -11,7 +11,7 @@ var (
 
 func init() {
 	state := uint64(0x5255535349414E21) // "RUSSIAN!"
-	next := func() uint64 { // splitmix64
+	next := func() uint64 {             // splitmix64
 		state += 0x9E3779B97F4A7C15
 		z := state
 		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9

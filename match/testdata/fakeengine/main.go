@@ -1,4 +1,17 @@
-package match
+// Command fakeengine is a test engine for the match arbiter's tests. It
+// speaks UCI or CECP (chosen by the first line) and plays random legal plies
+// of the toy games (match/internal/toygame); it knows no real game, so it
+// starts at once. Arguments: MODE [AFTER]. After AFTER of its own plies
+// (default 0) it misbehaves as MODE says:
+//
+//	good     keep playing legal plies
+//	illegal  answer a ply that is not legal ("zz99")
+//	crash    exit while thinking
+//	hang     never answer
+//	resign   (CECP) resign
+//	claim    (CECP) claim a win that the rules do not give
+//	askdice  (CECP) forget the roll, ask `dice 6` and play the face of `pips`
+package main
 
 import (
 	"bufio"
@@ -7,35 +20,11 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"testing"
 	"time"
 
+	"varchess/match/internal/toygame"
 	"varchess/variants"
-	"varchess/variants/all"
 )
-
-var allGet = all.Get
-
-// The test binary doubles as a fake engine: started with MATCH_FAKE_ENGINE=1
-// in its environment it speaks UCI or CECP on stdin/stdout instead of
-// running the tests. Arguments: MODE [AFTER]. The engine plays random legal
-// plies (it knows the toy games and every registered game); after AFTER of
-// its own plies (default 0) it misbehaves as MODE says:
-//
-//	good     keep playing legal plies
-//	illegal  answer a ply that is not legal ("zz99")
-//	crash    exit while thinking
-//	hang     never answer
-//	resign   (CECP) resign
-//	claim    (CECP) claim a win that the rules do not give
-//	askdice  (CECP) ignore `roll`, ask `dice 6` and play the face of `pips`
-func TestMain(m *testing.M) {
-	if os.Getenv("MATCH_FAKE_ENGINE") == "1" {
-		os.Exit(runFakeEngine(os.Args[1:]))
-	}
-	os.Setenv("MATCH_FAKE_ENGINE", "1") // for the children started by the tests
-	os.Exit(m.Run())
-}
 
 type fakeEngine struct {
 	mode  string
@@ -48,7 +37,11 @@ type fakeEngine struct {
 	in    *bufio.Scanner
 }
 
-func runFakeEngine(args []string) int {
+func main() {
+	os.Exit(run(os.Args[1:]))
+}
+
+func run(args []string) int {
 	f := &fakeEngine{mode: "good", rng: rand.New(rand.NewPCG(uint64(os.Getpid()), 1))}
 	if len(args) > 0 {
 		f.mode = args[0]
@@ -58,7 +51,7 @@ func runFakeEngine(args []string) int {
 	}
 	f.out = bufio.NewWriter(os.Stdout)
 	f.in = bufio.NewScanner(os.Stdin)
-	f.setGame("chess")
+	f.setGame("toy")
 	if !f.in.Scan() {
 		return 0
 	}
@@ -76,10 +69,7 @@ func (f *fakeEngine) say(format string, args ...any) {
 }
 
 func (f *fakeEngine) setGame(name string) {
-	if name == "normal" {
-		name = "chess"
-	}
-	g, err := toyLookup(name)
+	g, err := toygame.Lookup(name)
 	if err != nil {
 		f.game, f.pos = nil, nil
 		return
@@ -185,7 +175,9 @@ func (f *fakeEngine) cecp() {
 		case "ping":
 			f.say("pong %s", w[1])
 		case "new":
-			f.setGame("chess")
+			if f.game != nil {
+				f.pos = f.game.New()
+			}
 		case "variant":
 			f.setGame(w[1])
 		case "setboard":

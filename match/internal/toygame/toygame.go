@@ -1,4 +1,10 @@
-package match
+// Package toygame is a tiny game behind the variants interface for the
+// match arbiter's tests, so they need none of the real games: a pile of
+// stones, each ply takes 1-3 of them, whoever takes the last stone wins; 40
+// plies without a winner is a draw. "toydice" adds a die: faces K and Q
+// allow taking up to 3 stones, R and B up to 2, N one, and P forces a pass
+// (0000). FEN: "<stones> <w|b> <roll|-> <plies>".
+package toygame
 
 import (
 	"fmt"
@@ -8,18 +14,13 @@ import (
 	"varchess/variants"
 )
 
-// A toy game for the arbiter's tests, so they do not wait for the real games:
-// a pile of stones, each ply takes 1-3 of them, whoever takes the last stone
-// wins; 40 plies without a winner is a draw. "toydice" adds a die: faces K and
-// Q allow taking up to 3 stones, R and B up to 2, N one, and P forces a pass
-// (0000). FEN: "<stones> <w|b> <roll|-> <plies>".
-
 var (
-	toyGame     = &variants.Game{Name: "toy", StartFEN: "21 w - 0", Parse: parseToy(false)}
-	toyDiceGame = &variants.Game{Name: "toydice", StartFEN: "21 w - 0", Parse: parseToy(true)}
+	Game     = &variants.Game{Name: "toy", StartFEN: "21 w - 0", Parse: parseToy(false)}
+	DiceGame = &variants.Game{Name: "toydice", StartFEN: "21 w - 0", Parse: parseToy(true)}
 )
 
-const toyDrawPlies = 40
+// DrawPlies is the length after which the game is drawn.
+const DrawPlies = 40
 
 type toyState struct {
 	stones, plies int
@@ -178,7 +179,7 @@ func (p *toyPos) Status() variants.Status {
 		return variants.Status{Outcome: variants.BlackWins, Reason: "Black took the last stone"}
 	case p.stones == 0:
 		return variants.Status{Outcome: variants.WhiteWins, Reason: "White took the last stone"}
-	case p.plies >= toyDrawPlies:
+	case p.plies >= DrawPlies:
 		return variants.Status{Outcome: variants.Draw, Reason: "ply limit of the toy game"}
 	}
 	return variants.Status{}
@@ -217,14 +218,13 @@ func (d toyDicePos) SetRoll(face byte) error {
 	return nil
 }
 
-// toyLookup finds a game by name for the tests and the fake engine: the toy
-// games first, then the registered ones.
-func toyLookup(name string) (*variants.Game, error) {
+// Lookup returns the toy game called name ("toy" or "toydice").
+func Lookup(name string) (*variants.Game, error) {
 	switch name {
 	case "toy":
-		return toyGame, nil
+		return Game, nil
 	case "toydice":
-		return toyDiceGame, nil
+		return DiceGame, nil
 	}
-	return allGet(name)
+	return nil, fmt.Errorf("no toy game %q", name)
 }

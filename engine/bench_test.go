@@ -1,0 +1,48 @@
+package engine
+
+import (
+	"bytes"
+	"regexp"
+	"testing"
+)
+
+func TestBenchIsDeterministic(t *testing.T) {
+	a, _, err := Bench(6, 4, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := Bench(6, 4, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a != b || a == 0 {
+		t.Errorf("bench depth 6: %d then %d nodes", a, b)
+	}
+}
+
+func TestBenchMainOutput(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := BenchMain([]string{"-depth", "4", "-hash", "2"}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	if !regexp.MustCompile(`Nodes searched: [1-9][0-9]*\nNodes/second: [0-9]+\n$`).Match(out.Bytes()) {
+		t.Errorf("output does not end with the two bench lines:\n%s", out.String())
+	}
+	if code := BenchMain([]string{"-depth", "0"}, &out, &errOut); code != 2 {
+		t.Errorf("-depth 0: exit %d, want 2", code)
+	}
+}
+
+// BenchmarkSearch measures search speed on the bench positions (depth 8);
+// it reports nodes per second.
+func BenchmarkSearch(b *testing.B) {
+	var nodes uint64
+	for b.Loop() {
+		n, _, err := Bench(8, 16, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += n
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
