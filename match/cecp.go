@@ -243,7 +243,7 @@ func (c *cecpPlayer) think(ctx context.Context, t *turn) (reply, error) {
 		switch {
 		case errors.Is(err, errTimeout):
 			c.p.broken = true // it may still move later: do not reuse it
-			return r, timeForfeit()
+			return r, timeForfeit(t.budget)
 		case errors.Is(err, errEOF):
 			return r, crashed("exited while thinking")
 		case err != nil:

@@ -127,7 +127,7 @@ func playGame(ctx context.Context, s *gameSetup, rec *gameRecord, players [2]pla
 			return nil
 		}
 		if !clk.spend(int(side), elapsed) {
-			lose(side, "time forfeit", fmt.Sprintf("loses on time (%v)", elapsed.Round(time.Millisecond)))
+			lose(side, "time forfeit", fmt.Sprintf("loses on time (%v used, %v left)", elapsed.Round(time.Millisecond), t.left[side].Round(time.Millisecond)))
 			return nil
 		}
 		m, err := pos.ParseMove(r.move)

@@ -142,6 +142,19 @@ func replayPGN(t *testing.T, g *variants.Game, pg pgnGame, maxPlies int) {
 		if maxPlies > 0 && len(pg.moves) != maxPlies {
 			t.Errorf("game %s: adjudicated after %d plies, limit %d", pg.tags["Round"], len(pg.moves), maxPlies)
 		}
+		if g.Name == "monochrome" && maxPlies > 0 {
+			// Decided on the score at the limit.
+			sc, ok := monochromeScore(pos.FEN())
+			want := "1/2-1/2"
+			if sc[0] > sc[1] {
+				want = "1-0"
+			} else if sc[1] > sc[0] {
+				want = "0-1"
+			}
+			if !ok || pg.result != want {
+				t.Errorf("game %s: monochrome score %v at the limit, result %s", pg.tags["Round"], sc, pg.result)
+			}
+		}
 	default:
 		if st.Over() {
 			t.Errorf("game %s: %s although the rules end it (%s)", pg.tags["Round"], term, st.Reason)

@@ -54,8 +54,8 @@ type fault struct {
 
 func (f *fault) Error() string { return f.reason }
 
-func timeForfeit() *fault {
-	return &fault{"time forfeit", "loses on time"}
+func timeForfeit(budget time.Duration) *fault {
+	return &fault{"time forfeit", fmt.Sprintf("loses on time (no answer within %v)", budget.Round(time.Millisecond))}
 }
 
 func crashed(detail string) *fault {

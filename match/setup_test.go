@@ -8,11 +8,13 @@ import (
 	"testing"
 
 	"varchess/match/internal/toygame"
+	"varchess/variants/all"
 )
 
 var (
 	toyGame     = toygame.Game
 	toyDiceGame = toygame.DiceGame
+	allGet      = all.Get
 	// fakeEngine is the path of the fake engine built by TestMain.
 	fakeEngine string
 )

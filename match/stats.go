@@ -83,7 +83,7 @@ func formatElo(elo, errBar float64) string {
 		case math.IsInf(v, -1):
 			return "-inf"
 		}
-		return fmt.Sprintf("%.1f", v)
+		return fmt.Sprintf("%.1f", v+0) // +0 turns -0 into 0
 	}
 	return e(elo) + " +/- " + e(errBar)
 }

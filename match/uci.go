@@ -91,7 +91,7 @@ func (u *uciPlayer) think(ctx context.Context, t *turn) (reply, error) {
 		switch {
 		case errors.Is(err, errTimeout):
 			u.abandonSearch(ctx)
-			return r, timeForfeit()
+			return r, timeForfeit(t.budget)
 		case errors.Is(err, errEOF):
 			return r, crashed("exited while thinking")
 		case err != nil:

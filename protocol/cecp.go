@@ -365,8 +365,14 @@ func (s *cecpSession) setBoard(fen string) {
 		return
 	}
 	s.startGame(s.game, s.xname, pos)
-	if s.analyzing {
+	switch {
+	case s.analyzing:
 		s.analyze()
+	case !s.force && s.pos.SideToMove() == s.engSide:
+		// Outside force mode XBoard sends setboard only to relay a
+		// null move it could not otherwise express, and then waits
+		// for the engine to move.
+		s.think()
 	}
 }
 

@@ -121,7 +121,8 @@ check() {
 	fi
 	# What XBoard relayed must be what the engine said.
 	local said relayed
-	said=$(sed -nE 's/^[0-9]+ <(first|second) *: move (.+)$/\2/p' "$dbg")
+	# (XBoard relays a pass @@@@ as a setboard, not as a move.)
+	said=$(sed -nE 's/^[0-9]+ <(first|second) *: move (.+)$/\2/p' "$dbg" | grep -v '^@@@@$' || true)
 	relayed=$(sed -nE 's/^[0-9]+ >(first|second) *: usermove (.*: )?([^ ]+)$/\3/p' "$dbg")
 	local diverged
 	diverged=$(paste -d' ' <(head -n "$(wc -l <<<"$relayed")" <<<"$said") <(printf '%s\n' "$relayed") |

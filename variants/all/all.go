@@ -8,6 +8,7 @@ import (
 
 	"varchess/variants"
 	"varchess/variants/chess"
+	"varchess/variants/kingchess"
 	"varchess/variants/monochrome"
 	"varchess/variants/russian"
 )
@@ -22,8 +23,8 @@ func init() {
 	register(chess.Game)
 	register(monochrome.Game)
 	register(russian.Game)
-	// register(kingchess.Game)
-	// register(kingchess.Game1)
+	register(kingchess.Game)
+	register(kingchess.Game1)
 }
 
 // Names lists the known games in the order of PROTOCOL.md.

@@ -1,11 +1,10 @@
 package bitboard
 
-import "math/bits"
+import "fmt"
 
 // Magic bitboards: the relevant blockers of a slider on a square, multiplied
 // by a magic number and shifted, index a table of precomputed attacks. The
-// magics are searched at start-up with a fixed seed (a few milliseconds), so
-// no opaque constants live in the source.
+// numbers live in magic_numbers.go; the tables are filled at start-up.
 
 type magic struct {
 	mask    Bitboard
@@ -53,53 +52,40 @@ func relevantMask(s Square, dirs [4][2]int) Bitboard {
 }
 
 func initMagics() {
-	rng := uint64(0x9E3779B97F4A7C15)
-	next := func() uint64 { // xorshift64*
-		rng ^= rng >> 12
-		rng ^= rng << 25
-		rng ^= rng >> 27
-		return rng * 0x2545F4914F6CDD1D
-	}
 	for s := Square(0); s < 64; s++ {
-		findMagic(&rookMagics[s], s, rookDirs, next)
-		findMagic(&bishopMagics[s], s, bishopDirs, next)
+		fillMagic(&rookMagics[s], s, rookDirs, rookMagicNumbers[s])
+		fillMagic(&bishopMagics[s], s, bishopDirs, bishopMagicNumbers[s])
 	}
 }
 
-func findMagic(m *magic, s Square, dirs [4][2]int, next func() uint64) {
-	m.mask = relevantMask(s, dirs)
-	n := m.mask.Count()
-	m.shift = uint8(64 - n)
-	size := 1 << n
-	occs := make([]Bitboard, size)
-	refs := make([]Bitboard, size)
-	// Enumerate every subset of the mask (Carry-Rippler).
+// subsets lists every subset of mask (Carry-Rippler enumeration).
+func subsets(mask Bitboard) []Bitboard {
+	out := make([]Bitboard, 0, 1<<mask.Count())
 	var sub Bitboard
-	for i := 0; i < size; i++ {
-		occs[i] = sub
-		refs[i] = slide(s, sub, dirs)
-		sub = (sub - m.mask) & m.mask
+	for {
+		out = append(out, sub)
+		sub = (sub - mask) & mask
+		if sub == 0 {
+			return out
+		}
 	}
-	m.attacks = make([]Bitboard, size)
-	used := make([]int, size) // attempt number that last wrote each slot
-	for attempt := 1; ; attempt++ {
-		cand := next() & next() & next() // sparse numbers make better magics
-		if bits.OnesCount64((uint64(m.mask)*cand)&0xFF00000000000000) < 6 {
-			continue
+}
+
+// fillMagic builds the attack table of one square from its magic number.
+// Two occupancies may share a slot only if their attacks are equal; a number
+// that breaks this is a programming error, reported at start-up.
+func fillMagic(m *magic, s Square, dirs [4][2]int, number uint64) {
+	m.mask = relevantMask(s, dirs)
+	m.number = number
+	m.shift = uint8(64 - m.mask.Count())
+	m.attacks = make([]Bitboard, 1<<m.mask.Count())
+	filled := make([]bool, len(m.attacks))
+	for _, occ := range subsets(m.mask) {
+		idx := (uint64(occ) * number) >> m.shift
+		att := slide(s, occ, dirs)
+		if filled[idx] && m.attacks[idx] != att {
+			panic(fmt.Sprintf("bitboard: magic number %#x of square %v collides", number, s))
 		}
-		ok := true
-		for i := 0; i < size && ok; i++ {
-			idx := (uint64(occs[i]) * cand) >> m.shift
-			if used[idx] != attempt {
-				used[idx] = attempt
-				m.attacks[idx] = refs[i]
-			} else if m.attacks[idx] != refs[i] {
-				ok = false
-			}
-		}
-		if ok {
-			m.number = cand
-			return
-		}
+		filled[idx], m.attacks[idx] = true, att
 	}
 }

@@ -28,12 +28,12 @@ func TestPerftAgainstReference(t *testing.T) {
 		single bool
 		depth  int
 	}{
-		{"4k3/8/8/8/8/8/8/4K3[QRPqrp] w E - 0 1", false, 2},
+		{"4k3/8/8/8/8/8/8/4K3[RPr] w E - 0 1", false, 2},
 		{"4k3/8/8/8/8/8/8/4K2R[Pp] w K - 0 1", false, 3},
 		{"r3k2r/8/8/8/8/8/8/R3K2R[Bb] w KQkq - 0 1 dl", false, 2},
 		{"4k3/8/8/8/4p3/8/3P4/4K3[Nn] w E - 0 1", false, 3},
 		{"8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1", true, 3},
-		{"3qk3/8/8/8/8/8/8/1b6[KNPr] w - - 0 1", false, 2},
+		{"3qk3/8/8/8/8/8/8/1b6[KNr] w - - 0 1", false, 2},
 	}
 	for _, c := range cases {
 		p, err := parse(c.fen, c.single)

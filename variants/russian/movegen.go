@@ -300,8 +300,17 @@ func (p *Position) legalMoves(maxType Type, buf []variants.Move) []variants.Move
 }
 
 // CountByType returns the number of legal non-pass moves (face K) grouped
-// by the unit's top type, without listing them.
+// by the unit's top type (MinFace), without listing them; all zero when
+// the game has ended.
 func (p *Position) CountByType() (counts [7]uint64) {
+	if p.KingCaptured(variants.White) || p.KingCaptured(variants.Black) {
+		return counts
+	}
+	return p.countByType()
+}
+
+// countByType is CountByType for callers that know no King is captured.
+func (p *Position) countByType() (counts [7]uint64) {
 	p.generate(King, false, nil, &counts)
 	return counts
 }

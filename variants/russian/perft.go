@@ -96,7 +96,7 @@ func (p *Position) fixedFace(d int, f Type, bufs [][]variants.Move) uint64 {
 		return 0
 	}
 	if d == 1 {
-		counts := p.CountByType()
+		counts := p.countByType()
 		if counts[Pawn]+counts[Knight]+counts[Bishop]+counts[Rook]+counts[Queen]+counts[King] == 0 {
 			return 0
 		}
@@ -138,7 +138,7 @@ func (p *Position) diceAll(d int, bufs [][]variants.Move) (vals [7]uint64) {
 		return vals
 	}
 	if d == 1 {
-		counts := p.CountByType()
+		counts := p.countByType()
 		if counts[Pawn]+counts[Knight]+counts[Bishop]+counts[Rook]+counts[Queen]+counts[King] == 0 {
 			return vals
 		}

@@ -1,0 +1,287 @@
+package engine
+
+import (
+	"varchess/variants"
+	"varchess/variants/monochrome"
+
+	bb "varchess/variants/bitboard"
+)
+
+// Monochrome chess (RULES.md section 2) is won on captured points, not by
+// mate: pieces have no colour, whoever's half a piece stands on owns it, and
+// every capture lands the capturer on the opponent's half, so it hands the
+// capturing piece to the opponent. The evaluation therefore counts the
+// score difference first and the board second:
+//
+//   - the points scored (100 centipawns per point);
+//   - threats: what each side can capture next, i.e. the pieces on one half
+//     attacked from the other half. The side to move resolves its own
+//     captures in quiescence search; the side not to move will get to
+//     capture next, so its best target counts against the mover;
+//   - what a capture costs: the capturer changes hands, and if it lands
+//     where it attacks our pieces the opponent gains a ready attacker;
+//   - mobility, a little.
+//
+// Game ends (Terminator) are decided by comparing the scores: a won end is
+// a mate-like score, so the engine heads for the quickest ending it wins and
+// runs from the ones it loses. Monochrome has no check, no mate and no
+// sensible null move (passing is never legal and zugzwang-like positions are
+// common: a side often must give a piece away), so there is no NullMover.
+
+func init() {
+	registerGame("monochrome", Game{NewEvaluator: newMonoEvaluator})
+}
+
+// Evaluation weights, centipawns.
+const (
+	monoPoint = 100 // one captured point
+	// monoThreat is charged per point of the best capture the opponent (the
+	// side not to move) has next move; it is a fraction of the value
+	// because the mover may still parry it or take first.
+	monoThreat = 45
+	// monoThreatRest is charged per point of the opponent's other targets:
+	// several threats cannot all be parried.
+	monoThreatRest = 8
+	// monoOwnTarget is credited per point of the mover's own second-best
+	// target (its best one is searched by quiescence).
+	monoOwnTarget = 6
+	// monoMobility is credited per legal destination, difference between
+	// the sides.
+	monoMobility = 2
+)
+
+// monoEvaluator evaluates and ends monochrome positions for one search.
+type monoEvaluator struct {
+	p *monochrome.Position
+	// keys holds the hashes of the game's positions: first the capture-free
+	// stretch before the search root (oldest first, base of them), then the
+	// path from the root to the current node, keys[base+i] being the
+	// position at Ply()==rootPly+i. Terminal, which the search calls at
+	// every node before anything else, keeps the path part up to date.
+	keys    []uint64
+	base    int
+	rootPly int
+}
+
+func newMonoEvaluator(pos variants.Position) Evaluator {
+	p := pos.(*monochrome.Position)
+	e := &monoEvaluator{p: p, rootPly: p.Ply()}
+	// Walk back through the capture-free stretch on a copy (the game's
+	// history is only reachable through Unmake).
+	var before []uint64
+	if n := min(p.Clock(), p.Ply()); n > 0 {
+		q := p.Clone()
+		for range n {
+			q.Unmake()
+			before = append(before, q.Hash())
+		}
+	}
+	e.keys = make([]uint64, 0, len(before)+MaxPly+2)
+	for i := len(before) - 1; i >= 0; i-- {
+		e.keys = append(e.keys, before[i])
+	}
+	e.base = len(before)
+	e.keys = append(e.keys, p.Hash())
+	return e
+}
+
+// monoAttacks is the attack set of a piece of type pc on s (every square it
+// could capture on, ignoring ownership).
+func monoAttacks(pc monochrome.Piece, s bb.Square, occ bb.Bitboard) bb.Bitboard {
+	switch pc {
+	case monochrome.Pawn:
+		return bb.PawnAttacks[0][s] | bb.PawnAttacks[1][s]
+	case monochrome.Knight:
+		return bb.KnightAttacks[s]
+	case monochrome.Bishop:
+		return bb.BishopAttacks(s, occ)
+	case monochrome.Rook:
+		return bb.RookAttacks(s, occ)
+	case monochrome.Queen:
+		return bb.QueenAttacks(s, occ)
+	case monochrome.King:
+		return bb.KingAttacks[s]
+	}
+	return 0
+}
+
+// monoHalf is the half of the board side c owns.
+func monoHalf(c variants.Color) bb.Bitboard {
+	if c == variants.White {
+		return bb.South
+	}
+	return bb.North
+}
+
+// sideInfo is what Evaluate learns about one side's pieces.
+type sideInfo struct {
+	attacks  bb.Bitboard // squares of the other half that c's pieces attack
+	mobility int         // quiet destinations plus captures (approximate)
+}
+
+func (e *monoEvaluator) side(c variants.Color) sideInfo {
+	p := e.p
+	occ := p.Occupied()
+	own := p.Owned(c)
+	other := occ &^ monoHalf(c) // pieces c may capture
+	var si sideInfo
+	for b := own; b != 0; {
+		s := b.PopFirst()
+		pc := p.PieceAt(s)
+		att := monoAttacks(pc, s, occ)
+		si.attacks |= att & other
+		if pc == monochrome.Pawn {
+			si.mobility += (s.Bit().North() | s.Bit().South()).Count() - ((s.Bit().North() | s.Bit().South()) & occ).Count()
+			continue
+		}
+		si.mobility += (att &^ own).Count()
+	}
+	return si
+}
+
+// targetValues returns the largest and the total value (points) of the
+// pieces on the squares of t.
+func (e *monoEvaluator) targetValues(t bb.Bitboard) (best, total int) {
+	for t != 0 {
+		v := e.p.PieceAt(t.PopFirst()).Value()
+		total += v
+		best = max(best, v)
+	}
+	return best, total
+}
+
+// Evaluate scores the position from the side to move's view.
+func (e *monoEvaluator) Evaluate() int {
+	p := e.p
+	us := p.SideToMove()
+	them := us.Other()
+	v := monoPoint * (p.Score(us) - p.Score(them))
+
+	mine, theirs := e.side(us), e.side(them)
+	// Their next capture: the best target counts heavily, the rest a little.
+	tBest, tTotal := e.targetValues(theirs.attacks)
+	v -= monoThreat*tBest + monoThreatRest*(tTotal-tBest)
+	// Our own captures beyond the best (which quiescence plays out).
+	oBest, oTotal := e.targetValues(mine.attacks)
+	v += monoOwnTarget * (oTotal - oBest)
+	v += monoMobility * (mine.mobility - theirs.mobility)
+	return v
+}
+
+// Terminal ends the game by M10: a side without pieces on its half, a mover
+// without a legal ply, 100 plies without a capture, or a repetition. Every
+// end is decided on score.
+func (e *monoEvaluator) Terminal(ply int) (int, bool) {
+	p := e.p
+	// Record the path so that repetitions are seen (Terminal is called at
+	// every node, in search order, before the node's moves are made).
+	i := e.base + p.Ply() - e.rootPly
+	if i > e.base && i < cap(e.keys) && i <= len(e.keys) {
+		e.keys = append(e.keys[:i], p.Hash())
+	}
+	over := p.Owned(variants.White) == 0 || p.Owned(variants.Black) == 0 ||
+		p.Clock() >= 100 || e.repeated(i) || !e.hasMove()
+	if !over {
+		return 0, false
+	}
+	return e.finalScore(ply), true
+}
+
+// finalScore is the result of a finished game from the mover's view.
+func (e *monoEvaluator) finalScore(ply int) int {
+	us := e.p.SideToMove()
+	switch d := e.p.Score(us) - e.p.Score(us.Other()); {
+	case d > 0:
+		return MateScore(ply)
+	case d < 0:
+		return MatedScore(ply)
+	}
+	return 0
+}
+
+// repeated reports whether the position at keys[i] ends the game by
+// repetition. Inside the search one earlier occurrence since the root is
+// enough (a side that could force the repetition once can force it again,
+// the usual engine convention); positions before the root count as the
+// rules say, so two of them are needed there (threefold).
+func (e *monoEvaluator) repeated(i int) bool {
+	if i <= e.base || i >= len(e.keys) {
+		return false
+	}
+	k := e.keys[i]
+	clock := e.p.Clock()
+	early := 0
+	for j, back := i-2, 2; j >= 0 && back <= clock; j, back = j-2, back+2 {
+		if e.keys[j] != k {
+			continue
+		}
+		if j >= e.base {
+			return true
+		}
+		if early++; early == 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// hasMove reports whether the side to move has a legal ply (M10 b). It
+// stops at the first piece that can move, so it is cheap in practice.
+// Castling needs an empty square next to the king, so the king has a plain
+// move whenever it could castle: castling never matters here.
+func (e *monoEvaluator) hasMove() bool {
+	p := e.p
+	us := p.SideToMove()
+	occ := p.Occupied()
+	own := p.Owned(us)
+	other := occ &^ monoHalf(us)
+	undoFrom, undoTo, banned := p.Undo()
+	for b := own; b != 0; {
+		s := b.PopFirst()
+		pc := p.PieceAt(s)
+		var t bb.Bitboard
+		if pc == monochrome.Pawn {
+			t = (s.Bit().North()|s.Bit().South())&^occ | monoAttacks(pc, s, occ)&other
+		} else {
+			t = monoAttacks(pc, s, occ) &^ own
+		}
+		if banned && s == undoFrom {
+			t &^= undoTo.Bit()
+		}
+		if t != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Classify: every capture is noisy; captures are ordered by the points
+// they score, then by the value of the piece they hand over (least first).
+func (e *monoEvaluator) Classify(m variants.Move) (bool, int) {
+	mv := monochrome.DecodeMove(m)
+	if !mv.IsCapture() {
+		return false, 0
+	}
+	return true, 16*mv.Captured().Value() - mv.Piece().Value()
+}
+
+// NoisyMoves lists the captures of the side to move.
+func (e *monoEvaluator) NoisyMoves(buf []variants.Move) []variants.Move {
+	n := len(buf)
+	buf = e.p.Moves(buf)
+	out := buf[:n]
+	for _, m := range buf[n:] {
+		if monochrome.DecodeMove(m).IsCapture() {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// HalfmoveClock and IsRepetition make the search's own draw rule silent:
+// in monochrome neither the 100-ply rule nor repetition is a draw, both end
+// the game on score, and Terminal (called first) already decides them.
+func (e *monoEvaluator) HalfmoveClock() int { return 0 }
+
+// IsRepetition: see HalfmoveClock.
+func (e *monoEvaluator) IsRepetition() bool { return false }
