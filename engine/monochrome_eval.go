@@ -205,7 +205,7 @@ func (e *monoEvaluator) finalScore(ply int) int {
 // the usual engine convention); positions before the root count as the
 // rules say, so two of them are needed there (threefold).
 func (e *monoEvaluator) repeated(i int) bool {
-	if i <= e.base || i >= len(e.keys) {
+	if i < e.base || i >= len(e.keys) {
 		return false
 	}
 	k := e.keys[i]

@@ -268,11 +268,11 @@ func TestOurEngine(t *testing.T) {
 					Game:        g,
 					Engines:     [2]EngineSpec{{Name: "varchess", Proto: p.proto, Cmd: bin}, mustSpec(t, "builtin:random")},
 					Games:       2,
-					TC:          TimeControl{Base: 3 * time.Second, Inc: 50 * time.Millisecond},
+					TC:          TimeControl{Base: time.Second, Inc: 20 * time.Millisecond},
 					Margin:      2 * time.Second,
 					Concurrency: 1,
 					Seed:        5,
-					Adjudicate:  adjudication{MaxPlies: 80},
+					Adjudicate:  adjudication{MaxPlies: 60},
 				}
 				res, games := runMatch(t, cfg)
 				for _, pg := range games {
@@ -300,4 +300,34 @@ type stampWriter struct {
 func (s *stampWriter) Write(p []byte) (int, error) {
 	fmt.Fprintf(s.w, "%7.3f %s", time.Since(s.t0).Seconds(), p)
 	return len(p), nil
+}
+
+// TestHungEngineBehindWrapper: an engine started by a shell that stays
+// alive as its parent must still be stopped (its whole process group is
+// killed), and the match must go on.
+func TestHungEngineBehindWrapper(t *testing.T) {
+	t.Parallel()
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	wrapped := EngineSpec{Name: "wrapped-hang", Proto: UCI, Cmd: sh, Args: []string{"-c", fakeEngine + " hang 1; true"}}
+	cfg := Config{
+		Game:        toyGame,
+		Engines:     [2]EngineSpec{wrapped, mustSpec(t, "builtin:random")},
+		Games:       2,
+		TC:          TimeControl{Base: 300 * time.Millisecond},
+		Margin:      50 * time.Millisecond,
+		Concurrency: 1,
+	}
+	start := time.Now()
+	res, _ := runMatch(t, cfg)
+	for _, g := range res.Games {
+		if g.Termination != "time forfeit" {
+			t.Errorf("game %d: %s {%s}", g.Number, g.Termination, g.Reason)
+		}
+	}
+	if d := time.Since(start); d > 15*time.Second {
+		t.Errorf("stopping the wrapped engine took too long: %v", d)
+	}
 }

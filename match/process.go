@@ -47,6 +47,7 @@ var (
 func startProcess(spec EngineSpec, log *ioLog) (*process, error) {
 	cmd := exec.Command(spec.Cmd, spec.Args...)
 	cmd.Dir = spec.Dir
+	isolate(cmd)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, fmt.Errorf("engine %s: %w", spec.Name, err)
@@ -161,10 +162,15 @@ func (p *process) stop(quit string, grace time.Duration) {
 		return
 	case <-time.After(grace):
 	}
-	_ = p.cmd.Process.Kill()
+	kill(p.cmd)
 	go func() {
 		for range p.lines { // let the reader reach EOF and reap the process
 		}
 	}()
-	<-p.exited
+	select {
+	case <-p.exited:
+	case <-time.After(5 * time.Second):
+		// Something else holds the pipe open; give up waiting rather than
+		// blocking the match (the reader goroutine stays behind).
+	}
 }

@@ -89,3 +89,10 @@ func (l *lineWriter) println(s string) {
 	}
 	_, l.err = io.WriteString(l.w, s+"\n")
 }
+
+// failed returns the first write error, if any.
+func (l *lineWriter) failed() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.err
+}

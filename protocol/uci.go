@@ -76,13 +76,6 @@ func runUCI(first string, lines <-chan string, out io.Writer) error {
 	return s.out.failed()
 }
 
-// failed returns the first write error, if any.
-func (l *lineWriter) failed() error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.err
-}
-
 func (s *uciSession) errorf(format string, args ...any) {
 	s.out.printf("info string error: "+format, args...)
 }
@@ -113,8 +106,7 @@ func (s *uciSession) handle(line string) (quit bool) {
 		s.stopSearch()
 		s.waitSearch()
 		return true
-	}
-	if cmd == "d" { // reads the session's position, never the search's
+	case "d": // reads the session's position, never the search's
 		s.cmdDisplay()
 		return false
 	}

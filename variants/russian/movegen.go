@@ -228,28 +228,28 @@ func (p *Position) generate(maxType Type, emit bool, buf []variants.Move, counts
 			// it is an evasion (when in check).
 			kingMoves := from == ks && int(p.kingIdx[us]) >= h-k
 			dests := to
-			check := kingMoves
-			if kingMoves && (k == h || st.c[h-k-1].Color() == us) {
-				// The King's unit leaves an empty square or an own top
-				// behind: the destination must simply not be attacked
-				// (a capture of the enemy King is always allowed).
-				if k == h {
-					dests &^= p.danger(p.occ&^from.Bit()) &^ (enemyKing.Bit() & captures)
-				} else {
-					if !haveDanger {
-						dangerKeep, haveDanger = p.danger(p.occ), true
-					}
-					dests &^= dangerKeep &^ (enemyKing.Bit() & captures)
-				}
-				check = false
-			}
-			if !kingMoves {
+			check := false // test each destination with exposes
+			switch {
+			case !kingMoves:
 				dests &= evasions
 				if k == h {
 					check = pinned.Has(from)
 				} else {
 					check = st.c[h-k-1].Color() == them
 				}
+			case k == h:
+				// The King's unit empties its square: a destination is
+				// fine unless attacked through that square or otherwise
+				// (capturing the enemy King is always allowed).
+				dests &^= p.danger(p.occ&^from.Bit()) &^ (enemyKing.Bit() & captures)
+			case st.c[h-k-1].Color() == us:
+				// An own checker stays behind: occupancy is unchanged.
+				if !haveDanger {
+					dangerKeep, haveDanger = p.danger(p.occ), true
+				}
+				dests &^= dangerKeep &^ (enemyKing.Bit() & captures)
+			default:
+				check = true // a freed enemy prisoner may attack the King
 			}
 			if !emit && !check {
 				n := bits.OnesCount64(uint64(dests)) + (nPromo-1)*bits.OnesCount64(uint64(promoSquares&dests))

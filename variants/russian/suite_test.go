@@ -246,7 +246,7 @@ func TestWriteSuite(t *testing.T) {
 	t.Logf("%d lines written to %s", len(lines), out)
 }
 
-// TestSuiteAgainstReference re-derives every stored count up to 20,000
+// TestSuiteAgainstReference re-derives every stored count up to 5,000
 // leaves with the reference generator.
 func TestSuiteAgainstReference(t *testing.T) {
 	f, err := os.Open(suitePath)
@@ -274,7 +274,7 @@ func TestSuiteAgainstReference(t *testing.T) {
 			case len(w) == 2 && w[0][0] == 'D':
 				d, _ := strconv.Atoi(w[0][1:])
 				n, _ := strconv.ParseUint(w[1], 10, 64)
-				if n > 20_000 {
+				if n > 5_000 {
 					continue
 				}
 				if got := refCount(fen, opt, d); got != n {

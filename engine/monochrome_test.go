@@ -1,0 +1,197 @@
+package engine
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"varchess/variants"
+	"varchess/variants/monochrome"
+)
+
+func monoPos(t *testing.T, fen string) *monochrome.Position {
+	t.Helper()
+	p, err := monochrome.ParseFEN(fen)
+	if err != nil {
+		t.Fatalf("ParseFEN(%q): %v", fen, err)
+	}
+	return p
+}
+
+func monoBest(t *testing.T, fen string, depth int) (*monochrome.Position, variants.Move, Result) {
+	t.Helper()
+	p := monoPos(t, fen)
+	e := New(Options{HashMB: 4})
+	r := e.Search(context.Background(), p, Limits{Depth: depth}, nil)
+	if r.Best.IsNone() {
+		t.Fatalf("%s: no move", fen)
+	}
+	return p, r.Best, r
+}
+
+func TestMonoEvaluatorPrefersPoints(t *testing.T) {
+	// Same board, South to move: being 3 points ahead must score higher
+	// than level, and level higher than 3 behind.
+	board := "4k3/pppp4/8/8/8/8/4PPPP/4K3 w - 0 1 "
+	up := newMonoEvaluator(monoPos(t, board+"3-0")).Evaluate()
+	level := newMonoEvaluator(monoPos(t, board+"0-0")).Evaluate()
+	down := newMonoEvaluator(monoPos(t, board+"0-3")).Evaluate()
+	if !(up > level && level > down) {
+		t.Errorf("evals up/level/down = %d/%d/%d, want decreasing", up, level, down)
+	}
+	// From North's view the same scores count the other way.
+	north := newMonoEvaluator(monoPos(t, "4k3/pppp4/8/8/8/8/4PPPP/4K3 b - 0 1 3-0")).Evaluate()
+	if north >= 0 {
+		t.Errorf("North 0-3 behind evaluates %d, want < 0", north)
+	}
+}
+
+func TestMonoEvaluatorSeesThreat(t *testing.T) {
+	// North (not to move) threatens South's queen on d4 with the rook on
+	// d8 in the first position; in the second the rook stands on a8.
+	threatened := newMonoEvaluator(monoPos(t, "3rk3/8/8/8/3Q4/8/8/4K3 w - 0 1 0-0")).Evaluate()
+	safe := newMonoEvaluator(monoPos(t, "r3k3/8/8/8/3Q4/8/8/4K3 w - 0 1 0-0")).Evaluate()
+	if threatened >= safe {
+		t.Errorf("queen under attack evaluates %d, safe %d: want lower", threatened, safe)
+	}
+}
+
+func TestMonoCapturesHangingQueen(t *testing.T) {
+	// The pawn c4 takes the queen d5 (8 points); the pawn then belongs to
+	// North but attacks nothing.
+	fen := "4k3/8/8/3q4/2P5/8/8/4K3 w - 0 1 0-0"
+	p, m, _ := monoBest(t, fen, 4)
+	if got := p.MoveString(m); got != "c4d5" {
+		t.Errorf("best move %s, want c4d5", got)
+	}
+}
+
+func TestMonoKeepsQueenFromPawnBait(t *testing.T) {
+	// Qd4xd5 scores a pawn but hands the queen to North, which then takes
+	// the king on h1 (10 points) along the long diagonal. The greedy
+	// player would take the pawn; the engine must not.
+	fen := "1n2k3/8/8/3p4/3Q4/8/8/7K w - 0 1 0-0"
+	p, m, _ := monoBest(t, fen, 5)
+	if got := p.MoveString(m); got == "d4d5" {
+		t.Errorf("engine played %s: hands the queen over for a pawn", got)
+	}
+}
+
+func TestMonoFindsWinningEnd(t *testing.T) {
+	// South leads 10-8 with one piece left on its half, which North's
+	// queen attacks: moving the rook across the line ends the game at once
+	// (South has no pieces on its half) and wins on score; anything else
+	// lets North take the rook and lead.
+	fen := "4q2k/8/8/8/R7/8/8/8 w - 0 1 10-8"
+	p, m, r := monoBest(t, fen, 4)
+	p.Make(m)
+	st := p.Status()
+	if st.Outcome != variants.WhiteWins {
+		t.Errorf("after %s: status %v %q, want South winning at once", p.MoveString(m), st.Outcome, st.Reason)
+	}
+	if r.Mate != 1 {
+		t.Errorf("result mate %d, want 1 (a won end next ply)", r.Mate)
+	}
+}
+
+func TestMonoTerminal(t *testing.T) {
+	cases := []struct {
+		fen   string
+		over  bool
+		score int // sign: +1 mover wins, -1 mover loses, 0 draw
+	}{
+		{"4k3/8/8/8/8/8/8/8 w - 0 1 3-5", true, -1},      // South's half empty
+		{"4k3/8/8/8/8/8/8/8 w - 0 1 5-3", true, +1},      // ... but South leads
+		{"7k/8/8/p7/P7/P7/P7/P7 w - 0 1 2-1", true, +1},  // South has no ply
+		{"7k/8/8/p7/P7/P7/P7/P7 w - 0 1 2-2", true, 0},   // ... level: draw
+		{"4k3/8/8/8/8/8/8/4K3 b - 100 60 0-1", true, +1}, // 100 plies
+		{"4k3/8/8/8/8/8/8/4K3 b - 99 60 0-1", false, 0},  // not yet
+		{"RNBQKBNR/PPPPPPPP/8/8/8/8/PPPPPPPP/RNBQKBNR w - 0 1 0-0", false, 0},
+	}
+	for _, c := range cases {
+		e := newMonoEvaluator(monoPos(t, c.fen)).(*monoEvaluator)
+		v, over := e.Terminal(3)
+		if over != c.over {
+			t.Errorf("%s: over %v, want %v", c.fen, over, c.over)
+			continue
+		}
+		if !over {
+			continue
+		}
+		want := map[int]int{1: MateScore(3), -1: MatedScore(3), 0: 0}[c.score]
+		if v != want {
+			t.Errorf("%s: score %d, want %d", c.fen, v, want)
+		}
+	}
+}
+
+// TestMonoTerminalMatchesStatus plays random games and checks, at every
+// position, that the evaluator's game end agrees with Status (the rules'
+// own implementation) wherever Status does not depend on repetition, and
+// that hasMove agrees with the move list.
+func TestMonoTerminalMatchesStatus(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	games := 60
+	if testing.Short() {
+		games = 15
+	}
+	var buf []variants.Move
+	for g := 0; g < games; g++ {
+		p := monoPos(t, "RNBQKBNR/PPPPPPPP/8/8/8/8/PPPPPPPP/RNBQKBNR w - 0 1 0-0")
+		for ply := 0; ply < 300; ply++ {
+			e := newMonoEvaluator(p).(*monoEvaluator)
+			buf = p.Moves(buf[:0])
+			if has := e.hasMove(); has != (len(buf) > 0) && !p.Status().Over() {
+				t.Fatalf("%s: hasMove %v, %d moves", p.FEN(), has, len(buf))
+			}
+			_, over := e.Terminal(1)
+			st := p.Status()
+			if over != st.Over() {
+				t.Fatalf("%s: Terminal over=%v, Status %v %q", p.FEN(), over, st.Outcome, st.Reason)
+			}
+			if over || len(buf) == 0 {
+				break
+			}
+			p.Make(buf[rng.IntN(len(buf))])
+		}
+	}
+}
+
+func TestMonoRepetitionInsideSearch(t *testing.T) {
+	// Kings shuffle: after South Ke1-d1, North Ke8-d8, South Kd1-e1, North
+	// Kd8-e8 the start position returns, which ends the game on score
+	// inside the search (one repetition is enough there).
+	p := monoPos(t, "4k3/8/8/8/8/8/8/4K3 w - 0 1 2-1")
+	e := newMonoEvaluator(p).(*monoEvaluator)
+	for i, s := range []string{"e1d1", "e8d8", "d1e1", "d8e8"} {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Make(m)
+		_, over := e.Terminal(i + 1)
+		if want := i == 3; over != want {
+			t.Fatalf("after %s: over %v, want %v", s, over, want)
+		}
+	}
+	v, _ := e.Terminal(4)
+	if v != MateScore(4) {
+		t.Errorf("repetition with South 2-1 ahead, South to move: %d, want %d", v, MateScore(4))
+	}
+}
+
+func TestMonoClassify(t *testing.T) {
+	p := monoPos(t, "4k3/8/8/3q4/2P5/8/8/4K3 w - 0 1 0-0")
+	e := newMonoEvaluator(p).(*monoEvaluator)
+	noisy := e.NoisyMoves(nil)
+	if len(noisy) != 1 || p.MoveString(noisy[0]) != "c4d5" {
+		t.Fatalf("noisy moves %v, want [c4d5]", noisy)
+	}
+	if n, gain := e.Classify(noisy[0]); !n || gain <= 0 {
+		t.Errorf("Classify(c4d5) = %v, %d; want noisy with a positive gain", n, gain)
+	}
+	quiet, _ := p.ParseMove("e1e2")
+	if n, _ := e.Classify(quiet); n {
+		t.Errorf("Classify(e1e2) noisy, want quiet")
+	}
+}
