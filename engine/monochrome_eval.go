@@ -20,7 +20,9 @@ import (
 //     capture next, so its best target counts against the mover;
 //   - what a capture costs: the capturer changes hands, and if it lands
 //     where it attacks our pieces the opponent gains a ready attacker;
-//   - mobility, a little.
+//   - mobility, a little;
+//   - for the side ahead on points, the pieces still on its half: the game
+//     ends (and the lead is cashed) once that half is empty.
 //
 // Game ends (Terminator) are decided by comparing the scores: a won end is
 // a mate-like score, so the engine heads for the quickest ending it wins and
@@ -48,6 +50,13 @@ const (
 	// monoMobility is credited per legal destination, difference between
 	// the sides.
 	monoMobility = 2
+	// monoEndPiece is charged, when the mover leads, per piece left on its
+	// half (and credited, when the opponent leads, per opponent's piece): a
+	// side ahead on points wins by ending the game, and the game ends when
+	// its half is empty. Scaled by the lead up to monoEndLead points, so a
+	// narrow lead is not thrown away to hurry.
+	monoEndPiece = 12
+	monoEndLead  = 10
 )
 
 // monoEvaluator evaluates and ends monochrome positions for one search.
@@ -165,6 +174,13 @@ func (e *monoEvaluator) Evaluate() int {
 	oBest, oTotal := e.targetValues(mine.attacks)
 	v += monoOwnTarget * (oTotal - oBest)
 	v += monoMobility * (mine.mobility - theirs.mobility)
+	// Heading for the end when ahead.
+	switch lead := p.Score(us) - p.Score(them); {
+	case lead > 0:
+		v -= monoEndPiece * min(lead, monoEndLead) * p.Owned(us).Count() / monoEndLead
+	case lead < 0:
+		v += monoEndPiece * min(-lead, monoEndLead) * p.Owned(them).Count() / monoEndLead
+	}
 	return v
 }
 

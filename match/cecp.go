@@ -154,7 +154,7 @@ func parseFeatures(s string) [][2]string {
 			}
 			val, s = s[:end], s[end:]
 		}
-		if strings.ContainsAny(name, " \t") {
+		if name == "" || strings.ContainsAny(name, " \t") {
 			return out
 		}
 		out = append(out, [2]string{name, val})

@@ -12,7 +12,7 @@ import (
 // keep the pipes open), and so that a Ctrl-C meant for the arbiter does not
 // hit the engines first: the arbiter stops them itself.
 func isolate(cmd *exec.Cmd) {
-	_ = syscall.Getpid
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 }
 
 // kill ends the engine's whole process group.

@@ -147,3 +147,30 @@ func FuzzMaterial(f *testing.F) {
 		monochromeScore(s)
 	})
 }
+
+func FuzzEngineScores(f *testing.F) {
+	f.Add("info depth 3 score cp -25 nodes 100 pv e2e4")
+	f.Add("info score mate -3")
+	f.Add("12 -45 100 5000 e2e4 e7e5")
+	f.Add("score")
+	f.Fuzz(func(t *testing.T, line string) {
+		fields := strings.Fields(line)
+		if s, ok := uciScore(fields); ok && (s > mateScore || s < -mateScore) && !strings.Contains(line, "cp") {
+			t.Errorf("%q: score %d out of range", line, s)
+		}
+		if s, ok := cecpScore(fields); ok && (s > mateScore || s < -mateScore) {
+			t.Errorf("%q: score %d out of range", line, s)
+		}
+	})
+}
+
+func FuzzReadOpenings(f *testing.F) {
+	f.Add("21 w - 0\n# c\n7 b K 3 ; x\n")
+	f.Add(";;\n\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		fens, err := readOpenings(strings.NewReader(text), toyDiceGame)
+		if err == nil && len(fens) == 0 {
+			t.Errorf("%q: no positions and no error", text)
+		}
+	})
+}

@@ -110,6 +110,10 @@ func newCECPSession(out io.Writer, eng cecpSearcher, lookup func(string) (*varia
 		moveOverhead: 100 * time.Millisecond,
 	}
 	s.resetTimeControl()
+	s.engSide = variants.Black
+	if g, err := lookup("chess"); err == nil { // as after `new`
+		s.startGame(g, "normal", g.New())
+	}
 	return s
 }
 
@@ -187,15 +191,19 @@ func (s *cecpSession) handle(line string) (err error) {
 	case "force":
 		s.stopSearch()
 		s.force = true
-	case "go":
+	case "go", "playother":
 		s.stopSearch()
+		if s.pos == nil {
+			s.out.printf("Error (no game): %s", line)
+			return nil
+		}
 		s.force = false
 		s.engSide = s.pos.SideToMove()
+		if cmd == "playother" {
+			s.engSide = s.engSide.Other()
+			return nil
+		}
 		s.think()
-	case "playother":
-		s.stopSearch()
-		s.force = false
-		s.engSide = s.pos.SideToMove().Other()
 	case "white", "black": // protocol 1: the engine plays the other colour
 		s.stopSearch()
 		if cmd == "white" {
@@ -247,7 +255,7 @@ func (s *cecpSession) handle(line string) (err error) {
 		var mb int
 		if s.setInt(&mb, arg, line) {
 			s.stopSearch()
-			s.eng.SetHash(mb)
+			s.eng.SetHash(min(max(mb, 1), maxHashMB))
 		}
 	case "cores":
 		var n int

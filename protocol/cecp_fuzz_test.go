@@ -43,6 +43,7 @@ func FuzzCECPLines(f *testing.F) {
 		"new\nvariant russian\nforce\nroll P\ngo\nroll B\nusermove @@@@\npips 3/6\naccepted dice\ngo\npips 6/6\n",
 		"new\nvariant kingchess\nusermove K@e1,Q@d1\ngo\nusermove P@e1\n",
 		"new\nvariant kingchess1\nusermove K@e1,Q@d1\nusermove K@e1\nplayother\nanalyze\nusermove e1e2\n.\nexit\n",
+		"go\nplayother\nmemory 99999999\nsd 1\n?\nusermove\nundo\nremove\n",
 		"analyze\nundo\nexit\nedit\nfoo\nmemory 1\ncores 1\noption Move Overhead=1\nping 7\nwhite\nblack\n",
 	} {
 		f.Add(seed)

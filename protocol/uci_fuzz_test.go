@@ -21,6 +21,7 @@ func FuzzUCICommands(f *testing.F) {
 		"go searchmoves e2e4 d2d4 depth 2",
 		"go nodes 500 roll K",
 		"go perft 2\nperft 1 dice\nperft x",
+		"setoption name UCI_Variant value kingchess\ngo perft 3",
 		"setoption name Hash value 1\nsetoption name Move Overhead value 0\nsetoption name Threads value 2",
 		"setoption name UCI_Variant value russian\ngo roll P\nposition startpos moves 0000",
 		"setoption name UCI_Variant value kingchess\nposition startpos moves K@e1,Q@d1 k@e8\ngo depth 2",

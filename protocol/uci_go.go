@@ -245,7 +245,7 @@ func (s *uciSession) cmdPerft(args []string) {
 
 func (s *uciSession) perft(depth int, opt variants.PerftOptions) {
 	if s.nodeCap > 0 {
-		depth = min(depth, 2)
+		depth = 1
 	}
 	var total uint64
 	for _, mc := range s.game.pos.Divide(depth, opt) {

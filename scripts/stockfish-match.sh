@@ -8,7 +8,9 @@
 #                                    [-m MS: Stockfish's Move Overhead]
 #
 # On a loaded machine Stockfish can lose on time (the arbiter allows 200 ms
-# beyond the clock); -m 300 gives it a larger safety margin.
+# beyond the clock); -m 50 gives it a larger safety margin. Keep it small:
+# Stockfish reserves the overhead for ~50 future moves, so at 10+0.1 a
+# value of 300 leaves it about 1 ms a move.
 #
 # The games start from a set of balanced openings (each played twice with
 # colours swapped), built here from move lists so no data file is needed.
@@ -23,7 +25,7 @@ while getopts "e:n:t:c:o:m:h" opt; do
 	c) conc="$OPTARG" ;;
 	o) pgn="$OPTARG" ;;
 	m) sfover=",option.Move Overhead=$OPTARG" ;;
-	*) sed -n '2,14p' "$0"; exit 2 ;;
+	*) sed -n '2,17p' "$0"; exit 2 ;;
 	esac
 done
 cd "$(dirname "$0")/.."

@@ -25,7 +25,7 @@ func Parse(fen string) (*Position, error) { return parse(fen, false) }
 func Parse1(fen string) (*Position, error) { return parse(fen, true) }
 
 func parse(fen string, single bool) (*Position, error) {
-	p := &Position{single: single, ep: bb.NoSquare, fullmove: 1}
+	p := &Position{single: single, ep: bb.NoSquare, fullmove: 1, history: make([]undo, 0, 128)}
 	fields := strings.Fields(fen)
 	if len(fields) == 0 {
 		return nil, errors.New("empty FEN")

@@ -178,10 +178,11 @@ func features(p *Position) []string {
 
 // handMade positions target rules random play rarely reaches.
 var handMade = []candidate{
-	{"4k3/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPqrrbbnnpppppppp] b - - 0 1", "Black's first ply after K@e1 ... not possible here: White king in hand with Black to move is rejected? (kept if legal)"},
+	{"8/8/8/8/8/8/8/2RQK3[RBBNNPPPPPPPPkqrrbbnnpppppppp] b E - 0 1", "Black's first ply: the King must be in it, White's rooks and queen watch nothing yet"},
 	{"3qk3/8/8/8/8/8/8/b7[KNr] w - - 0 1", "King in hand: d-file and long diagonal attacked, drops with the King may block"},
-	{"4k3/8/8/b6r/8/8/8/4K3[NPq] w E - 0 1", "double check (rook + bishop lines) blockable only by a two-piece drop"},
-	{"4k3/8/8/1b5r/8/8/8/4K3[RBp] w - - 0 1 d-", "double check, bishop colour constraint on the blockers"},
+	{"4k3/8/8/b3r3/8/8/8/4K3[NPq] w E - 0 1", "double check (rook + bishop lines) blockable only by a two-piece drop"},
+	{"4k3/8/8/b3r3/8/8/8/4K3[RBp] w - - 0 1 d-", "double check, bishop colour constraint on the blockers"},
+	{"4k3/8/8/b3r3/8/8/8/4K3[QRBNP] w - - 0 1", "double check, many ways to block both lines"},
 	{"r3k2r/8/8/8/8/8/8/R3K2R[Bb] w KQkq - 0 1 dl", "castling K and Q both sides, bishop colours fixed"},
 	{"4k3/8/8/8/8/8/8/4K2R[Rr] w K - 0 1", "castling K, a second rook may be dropped on a1"},
 	{"4k3/8/8/8/8/8/8/4K3[RRrr] w Ee - 0 1", "castling E: rooks dropped on h1/a1 give K/Q"},

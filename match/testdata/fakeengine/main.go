@@ -130,22 +130,28 @@ func (f *fakeEngine) uci() {
 			}
 			fen, moves, _ := strings.Cut(strings.Join(w[1:], " "), " moves")
 			fen = strings.TrimPrefix(fen, "fen ")
+			// A position the engine cannot set up leaves it without one:
+			// it then answers garbage, so the tests see the arbiter's
+			// mistake as an illegal move.
+			f.pos = nil
 			pos, err := f.game.Load(fen)
 			if err != nil {
 				f.say("info string error: %v", err)
 				continue
 			}
+			ok := true
 			for _, s := range strings.Fields(moves) {
 				m, err := pos.ParseMove(s)
 				if err != nil {
-					// Like the real engine: a bad position is refused
-					// whole, and the engine then plays from a wrong one.
 					f.say("info string error: %v", err)
+					ok = false
 					break
 				}
 				pos.Make(m)
 			}
-			f.pos = pos
+			if ok {
+				f.pos = pos
+			}
 		case "go":
 			for i := 1; i+1 < len(w); i++ {
 				if w[i] == "roll" && f.pos != nil {

@@ -1,0 +1,129 @@
+package engine
+
+import (
+	bb "varchess/variants/bitboard"
+
+	"varchess/variants"
+	"varchess/variants/russian"
+)
+
+// Evaluation of russian (dice chess with towers, RULES.md section 3).
+//
+// Material is counted per checker, not per square: a tower's top owns and
+// moves the whole stack, so
+//   - a checker under a top of its own colour is worth its full value to
+//     its owner (it travels with the unit and can split off later);
+//   - a checker under an enemy top is a prisoner: it is lost to its owner
+//     as long as the enemy holds the stack, but it is freed the moment the
+//     enemy top leaves, so the owner keeps a fraction (russianPrisonerKeep) of it.
+//
+// Towers are double-edged: a tall unit carries a lot of material that one
+// capture imprisons at once, so every own checker under the top is a
+// liability proportional to how exposed the top is; we charge a small
+// fraction for it. Threats themselves are left to the expectimax search,
+// which weighs each capture by the probability of the face it needs.
+
+// russianValue is the value of one checker by type (index russian.Type).
+// The king is never material: losing it ends the game.
+var russianValue = [7]int{0, 100, 320, 330, 500, 950, 0}
+
+const (
+	// russianPrisonerKeep is the part (out of 16) of a prisoner's value its owner
+	// keeps: the chance to free it later.
+	russianPrisonerKeep = 4
+	// russianTowerRisk is the cost (out of 64) of every own checker carried under
+	// a top: it is captured together with the top.
+	russianTowerRisk = 3
+	// russianPawnStep rewards each rank a pawn top has advanced (promotion on 6).
+	russianPawnStep = 12
+	// russianCentre rewards central squares for knights, bishops, queens and
+	// (in the ending) kings.
+	russianCentre = 8
+	// russianTempo is the side to move's small edge (it rolls next).
+	russianTempo = 10
+	// russianPrisonBonus rewards holding enemy checkers captive beyond the material
+	// (the tower also protects what it holds).
+	russianPrisonBonus = 10
+)
+
+// centre36 is a small centralisation table for the 6x6 board (a-f, 1-6):
+// 0 on the rim, 1 next to it, 2 in the four centre squares.
+func centre36(s bb.Square) int {
+	d := func(x int) int { // distance from the rim, 0..2
+		return min(x, 5-x)
+	}
+	return min(d(s.File()), d(s.Rank()))
+}
+
+func init() {
+	registerGame("russian", Game{NewEvaluator: newRussianEvaluator, Search: searchRussian})
+}
+
+// russianEvaluator scores a *russian.Position.
+type russianEvaluator struct {
+	p   *russian.Position
+	buf [40]russian.Checker
+}
+
+func newRussianEvaluator(pos variants.Position) Evaluator {
+	return &russianEvaluator{p: pos.(*russian.Position)}
+}
+
+// Evaluate returns the side to move's score in centipawns.
+func (e *russianEvaluator) Evaluate() int {
+	p := e.p
+	var score [2]int // by colour
+	occ := p.Occupied()
+	for occ != 0 {
+		s := occ.PopFirst()
+		st := p.Stack(s, e.buf[:0])
+		if len(st) == 0 {
+			continue
+		}
+		top := st[len(st)-1]
+		owner := top.Color()
+		carried := 0
+		for _, c := range st[:len(st)-1] {
+			v := russianValue[c.Type()]
+			if c.Color() == owner {
+				score[owner] += v
+				carried += v
+			} else {
+				score[c.Color()] += v * russianPrisonerKeep / 16
+				score[owner] += russianPrisonBonus
+			}
+		}
+		score[owner] += russianValue[top.Type()] - carried*russianTowerRisk/64
+		switch top.Type() {
+		case russian.Pawn:
+			r := s.Rank()
+			if owner == variants.Black {
+				r = 5 - r
+			}
+			score[owner] += russianPawnStep * (r - 1)
+		case russian.Knight, russian.Bishop, russian.Queen:
+			score[owner] += russianCentre * centre36(s)
+		case russian.King:
+			// Early on the king belongs at home; with few pieces left it
+			// should join the game.
+			if p.TypeCount(russian.Queen)+p.TypeCount(russian.Rook) == 0 {
+				score[owner] += russianCentre * centre36(s)
+			}
+		}
+	}
+	us := p.SideToMove()
+	return score[us] - score[us.Other()] + russianTempo
+}
+
+// Terminal implements Terminator for the generic search (the expectimax
+// search checks king captures itself).
+func (e *russianEvaluator) Terminal(ply int) (int, bool) {
+	us := e.p.SideToMove()
+	if e.p.KingCaptured(us) {
+		return MatedScore(ply), true
+	}
+	if e.p.KingCaptured(us.Other()) {
+		return MateScore(ply), true
+	}
+	return 0, false
+}

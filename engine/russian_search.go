@@ -1,0 +1,545 @@
+package engine
+
+import (
+	"context"
+	"time"
+
+	"varchess/variants"
+	"varchess/variants/russian"
+)
+
+// Expectimax search for russian (dice chess): every ply starts with a die
+// roll, so the tree alternates chance nodes (six equally likely faces) and
+// max nodes (the moves that face allows).
+//
+// One chance node, one ordered pass. A face F allows exactly the moves
+// whose unit top type (russian.MinFace) is at most F, so the value of face
+// F is the running maximum over the moves sorted by MinFace, read off when
+// the bucket of F ends. A face whose type takes no part (R2) or that allows
+// no move is a pass, searched once for all such faces. chance() therefore
+// searches each move once, not once per face, and returns
+//
+//	EV = (sum over faces F of w[F] * value(F)) / 6
+//
+// with w[F] = 1 for every face (expectimax) or w[K] = 6 and the rest 0
+// (dice-blind: the side to move is assumed to roll a King, which turns the
+// same code into plain alpha-beta; used as a sparring partner).
+//
+// Pruning (Ballard's Star1, in the running-maximum form). All sums are in
+// sixths. Before searching move m of bucket f, with S the weighted sum of
+// the faces already settled and W the weight of the faces >= f still open,
+// every open face is worth at least max(best, v(m)); so v(m) >= hi with
+// hi = ceil((6*beta - S) / W) makes the node fail high, and m is searched
+// with the window (best, hi): below best it changes nothing. A fail-low
+// bound is only sound where no later bucket can lift a face between f and
+// the last bucket (the last face in expectimax, every face when dice-blind);
+// there lo = max(best, floor((6*alpha - S) / W)).
+//
+// Quiescence uses the same loop over captures only, with the static
+// evaluation as the floor of every face (standing pat), so threats are
+// weighed by the probability of the face they need.
+
+// russianSearchOptions selects the search flavour.
+type russianSearchOptions struct {
+	// DiceBlind assumes every future roll is a King (plain alpha-beta over
+	// all moves below the root): the baseline the expectimax must beat.
+	DiceBlind bool
+}
+
+// maxQDepth bounds quiescence plies: capture sequences on stacks can be
+// long, and every chance node multiplies the work.
+const maxQDepth = 6
+
+// rNode is a move with its ordering key, sorted per node.
+type rNode struct {
+	m     variants.Move
+	order int
+}
+
+// rsearch is one expectimax search; it owns everything it writes except
+// the engine's transposition table, which it uses alone while it runs.
+type rsearch struct {
+	ctx    context.Context
+	p      *russian.Position
+	ev     *russianEvaluator
+	tt     *table
+	lim    Limits
+	opt    russianSearchOptions
+	w      [7]int // face weights (index russian.Type), summing to 6
+	start  time.Time
+	tb     timeBudget
+	ponder <-chan struct{}
+
+	nodes   uint64
+	stopped bool
+	keys    [MaxPly + 2]uint64
+	bufs    [MaxPly + 2][]variants.Move
+	lists   [MaxPly + 2][]rNode
+	stack   [40]russian.Checker
+}
+
+// searchRussian is the Game.Search hook (expectimax).
+func searchRussian(e *Engine, ctx context.Context, pos variants.Position, lim Limits, onInfo func(Info)) Result {
+	return searchRussianWith(e, ctx, pos, lim, onInfo, russianSearchOptions{})
+}
+
+// searchRussianWith runs the search with explicit options (dice-blind).
+func searchRussianWith(e *Engine, ctx context.Context, pos variants.Position, lim Limits, onInfo func(Info), opt russianSearchOptions) Result {
+	p := pos.(*russian.Position)
+	s := &rsearch{ctx: ctx, p: p, ev: &russianEvaluator{p: p}, tt: e.tt, lim: lim, opt: opt,
+		start: time.Now(), ponder: lim.Ponder}
+	if opt.DiceBlind {
+		s.w[russian.King] = 6
+	} else {
+		for f := russian.Pawn; f <= russian.King; f++ {
+			s.w[f] = 1
+		}
+	}
+	if s.ponder == nil {
+		s.tb = budget(lim, p.SideToMove())
+	}
+	return s.run(onInfo)
+}
+
+// run is iterative deepening over the max node of the rolled face.
+func (s *rsearch) run(onInfo func(Info)) Result {
+	s.tt.newSearch()
+	p := s.p
+	face := p.RollType()
+	if face == russian.NoType {
+		face = russian.King
+	}
+	root := p.MovesForFace(face, nil)
+	if len(root) == 0 {
+		return Result{}
+	}
+	best := Result{Best: root[0], Score: s.ev.Evaluate()}
+	infinite := s.lim.Infinite || s.ponder != nil
+	if len(root) == 1 && !infinite {
+		best.Mate = mateMoves(best.Score)
+		return best
+	}
+	list := make([]rNode, len(root))
+	for i, m := range root {
+		list[i] = rNode{m: m, order: s.orderKey(m, variants.NoMove)}
+	}
+	sortNodes(list)
+	maxDepth := MaxDepth
+	if s.lim.Depth > 0 {
+		maxDepth = min(s.lim.Depth, MaxDepth)
+	}
+	s.keys[0] = p.BoardKey()
+	for depth := 1; depth <= maxDepth; depth++ {
+		alpha := -Infinity
+		var iterBest variants.Move
+		done := 0
+		for i := range list {
+			m := list[i].m
+			var v int
+			if russian.CapturesKing(m) {
+				v = MateScore(1)
+			} else {
+				p.Make(m)
+				v = -s.chance(depth-1, 1, -Infinity, -alpha)
+				p.Unmake()
+			}
+			if s.stopped {
+				break
+			}
+			done++
+			list[i].order = v
+			if v > alpha {
+				alpha, iterBest = v, m
+			}
+		}
+		if s.stopped {
+			// A move that beat the previous best (searched first) in the
+			// interrupted iteration is the better choice.
+			if done > 1 && iterBest != list[0].m && depth > 1 {
+				best.Best, best.Score = iterBest, alpha
+			}
+			break
+		}
+		stableSortNodes(list)
+		best.Best, best.Score = list[0].m, list[0].order
+		if onInfo != nil {
+			onInfo(Info{Depth: depth, SelDepth: depth + maxQDepth, Score: best.Score,
+				Mate: mateMoves(best.Score), Nodes: s.nodes, Time: time.Since(s.start),
+				HashFull: s.tt.hashfull(), PV: []variants.Move{best.Best}})
+		}
+		if s.iterationStop(depth, best.Score) {
+			break
+		}
+	}
+	if infinite && !s.stopped {
+		s.waitStop()
+	}
+	best.Mate = mateMoves(best.Score)
+	best.Nodes = s.nodes
+	return best
+}
+
+// iterationStop decides whether to start another iteration. Each ply of
+// expectimax costs much more than a ply of alpha-beta, so the next
+// iteration is started only early in the budget.
+func (s *rsearch) iterationStop(depth, score int) bool {
+	if s.lim.Infinite || s.ponder != nil {
+		return false
+	}
+	if s.lim.Nodes > 0 && s.nodes >= s.lim.Nodes {
+		return true
+	}
+	if s.tb.soft > 0 && time.Since(s.start) > s.tb.soft*2/5 {
+		return true
+	}
+	return score > MateBound && s.lim.Depth == 0 && depth >= 2*mateMoves(score)+2
+}
+
+// waitStop blocks until ctx is cancelled or the ponder channel closes.
+func (s *rsearch) waitStop() {
+	if s.ponder != nil {
+		select {
+		case <-s.ctx.Done():
+		case <-s.ponder:
+		}
+		return
+	}
+	<-s.ctx.Done()
+}
+
+// checkStop is called every 2048 nodes.
+func (s *rsearch) checkStop() {
+	if s.ctx.Err() != nil {
+		s.stopped = true
+		return
+	}
+	if s.ponder != nil {
+		select {
+		case <-s.ponder: // ponderhit: the clock starts now
+			s.ponder = nil
+			s.start = time.Now()
+			s.tb = budget(s.lim, s.p.SideToMove())
+		default:
+			return
+		}
+	}
+	if s.lim.Nodes > 0 && s.nodes >= s.lim.Nodes {
+		s.stopped = true
+	}
+	if s.tb.hard > 0 && time.Since(s.start) >= s.tb.hard {
+		s.stopped = true
+	}
+}
+
+// count bumps the node counter and polls the limits.
+func (s *rsearch) count() {
+	s.nodes++
+	if s.nodes&2047 == 0 {
+		s.checkStop()
+	}
+}
+
+// repeated reports whether the board at ply occurred earlier on the path
+// (same side to move: an even distance).
+func (s *rsearch) repeated(ply int) bool {
+	for i := ply - 4; i >= 0; i -= 2 {
+		if s.keys[i] == s.keys[ply] {
+			return true
+		}
+	}
+	return false
+}
+
+// terminal scores a captured king (R8a) from the side to move's view.
+func (s *rsearch) terminal(ply int) (int, bool) {
+	us := s.p.SideToMove()
+	if s.p.KingCaptured(us) {
+		return MatedScore(ply), true
+	}
+	if s.p.KingCaptured(us.Other()) {
+		return MateScore(ply), true
+	}
+	return 0, false
+}
+
+// chance returns the expected value of the position before the side to
+// move rolls, searched depth plies deep, within (alpha, beta) in the
+// fail-soft sense.
+func (s *rsearch) chance(depth, ply, alpha, beta int) int {
+	if sc, over := s.terminal(ply); over {
+		return sc
+	}
+	if depth <= 0 {
+		return s.quiesce(ply, alpha, beta, maxQDepth)
+	}
+	s.count()
+	if s.stopped {
+		return 0
+	}
+	p := s.p
+	s.keys[ply] = p.BoardKey()
+	if p.Clock() >= 100 || s.repeated(ply) {
+		return 0
+	}
+	if ply >= MaxPly-maxQDepth-2 {
+		return s.ev.Evaluate()
+	}
+	key := s.keys[ply]
+	ttMove := variants.NoMove
+	if e, ok := s.tt.probe(key); ok {
+		ttMove = e.move
+		if int(e.depth) >= depth {
+			sc := fromTT(int(e.score), ply)
+			switch {
+			case e.bound == boundExact,
+				e.bound == boundLower && sc >= beta,
+				e.bound == boundUpper && sc <= alpha:
+				return sc
+			}
+		}
+	}
+	moves := p.AllMoves(s.bufs[ply][:0])
+	s.bufs[ply] = moves
+	if len(moves) == 0 { // R8 b, c: judged on face K
+		if p.InCheck() {
+			return MatedScore(ply)
+		}
+		return 0
+	}
+	list := s.nodeList(ply, moves, ttMove)
+	minFace := russian.MinFace(list[0].m)
+
+	// Faces that pass: their type takes no part, or no move is that low.
+	var live [7]bool
+	passW := 0
+	for f := russian.Pawn; f <= russian.King; f++ {
+		if s.w[f] == 0 {
+			continue
+		}
+		if !p.TakesPart(f) || f < minFace {
+			passW += s.w[f]
+		} else {
+			live[f] = true
+		}
+	}
+	sum := 0
+	if passW > 0 {
+		p.Make(russian.PassMove)
+		v := -s.chance(depth-1, ply+1, -Infinity, Infinity)
+		p.Unmake()
+		if s.stopped {
+			return 0
+		}
+		sum = passW * v
+	}
+	score, b, bm := s.faceLoop(list, &live, sum, -Infinity, alpha, beta, depth, ply, 0)
+	if s.stopped {
+		return 0
+	}
+	s.tt.store(key, bm, toTT(score, ply), 0, depth, b)
+	return score
+}
+
+// quiesce is the chance node of quiescence search: every face is worth at
+// least the static evaluation (stand pat), and captures the face allows may
+// improve it.
+func (s *rsearch) quiesce(ply, alpha, beta, qdepth int) int {
+	if sc, over := s.terminal(ply); over {
+		return sc
+	}
+	s.count()
+	if s.stopped {
+		return 0
+	}
+	stand := s.ev.Evaluate()
+	if qdepth <= 0 || stand >= beta || ply >= MaxPly {
+		return stand
+	}
+	p := s.p
+	all := p.AllMoves(s.bufs[ply][:0])
+	caps := all[:0]
+	for _, m := range all {
+		if russian.IsCaptureMove(m) {
+			caps = append(caps, m)
+		}
+	}
+	s.bufs[ply] = all
+	if len(caps) == 0 {
+		return stand
+	}
+	list := s.nodeList(ply, caps, variants.NoMove)
+	var live [7]bool
+	sum := 0
+	for f := russian.Pawn; f <= russian.King; f++ {
+		if s.w[f] == 0 {
+			continue
+		}
+		if p.TakesPart(f) {
+			live[f] = true
+		} else {
+			sum += s.w[f] * stand
+		}
+	}
+	score, _, _ := s.faceLoop(list, &live, sum, stand, alpha, beta, 0, ply, qdepth)
+	return score
+}
+
+// faceLoop is the running maximum over moves sorted by MinFace (see the
+// file comment). live marks the faces with weight whose value is the
+// running maximum; sum holds the weighted values of the other faces;
+// floor is the least value of every live face (stand pat, or -Infinity).
+// qdepth > 0 searches the children with quiesce, else with chance at
+// depth-1. It returns the score, its bound and the best move of the last
+// live face.
+func (s *rsearch) faceLoop(list []rNode, live *[7]bool, sum, floor, alpha, beta, depth, ply, qdepth int) (int, bound, variants.Move) {
+	// open: weight of live faces >= f; gap[f]: weight of live faces in
+	// [f, last bucket), where a later bucket cannot lift the value.
+	lastFace := russian.MinFace(list[len(list)-1].m)
+	open := 0
+	var gap [8]int
+	for f := russian.King; f >= russian.Pawn; f-- {
+		gap[f] = gap[f+1]
+		if live[f] {
+			open += s.w[f]
+			if f < lastFace {
+				gap[f] += s.w[f]
+			}
+		}
+	}
+	bestLow := floor // a lower bound of the running maximum
+	failedLow := false
+	bestMove := variants.NoMove
+	i := 0
+	for f := russian.Pawn; f <= russian.King; f++ {
+		xAlpha := -Infinity
+		if gap[f] == 0 && open > 0 {
+			xAlpha = floorDiv(6*alpha-sum, open)
+		}
+		for ; i < len(list) && russian.MinFace(list[i].m) == f; i++ {
+			m := list[i].m
+			if open == 0 {
+				continue // no weighted face left to improve (dice-blind)
+			}
+			hi := min(ceilDiv(6*beta-sum, open), Infinity)
+			lo := max(bestLow, xAlpha)
+			var v int
+			if russian.CapturesKing(m) {
+				v = MateScore(ply + 1)
+			} else {
+				s.p.Make(m)
+				if qdepth > 0 {
+					v = -s.quiesce(ply+1, -hi, -lo, qdepth-1)
+				} else {
+					v = -s.chance(depth-1, ply+1, -hi, -lo)
+				}
+				s.p.Unmake()
+				if s.stopped {
+					return 0, boundNone, variants.NoMove
+				}
+			}
+			if v >= hi { // every open face is worth at least v
+				return floorDiv(sum+open*v, 6), boundLower, m
+			}
+			if v > lo {
+				bestLow, bestMove, failedLow = v, m, false
+			} else if lo > bestLow {
+				failedLow = true // v is only an upper bound, <= xAlpha
+			}
+		}
+		if live[f] {
+			val := bestLow
+			if failedLow {
+				val = max(bestLow, xAlpha)
+			}
+			sum += s.w[f] * val
+			open -= s.w[f]
+			if open > 0 && !failedLow && sum+open*bestLow >= 6*beta {
+				return floorDiv(sum+open*bestLow, 6), boundLower, bestMove
+			}
+		}
+	}
+	if failedLow {
+		return floorDiv(sum, 6), boundUpper, bestMove
+	}
+	return floorDiv(sum, 6), boundExact, bestMove
+}
+
+// nodeList sorts moves by MinFace, then by ordering key (table move, king
+// captures, valuable captures, promotions).
+func (s *rsearch) nodeList(ply int, moves []variants.Move, ttMove variants.Move) []rNode {
+	list := s.lists[ply][:0]
+	for _, m := range moves {
+		list = append(list, rNode{m: m, order: s.orderKey(m, ttMove)})
+	}
+	s.lists[ply] = list
+	sortNodes(list)
+	return list
+}
+
+// orderKey ranks a move inside its MinFace bucket: higher first.
+func (s *rsearch) orderKey(m, ttMove variants.Move) int {
+	if m == ttMove {
+		return 1 << 20
+	}
+	key := 0
+	if russian.CapturesKing(m) {
+		return 1 << 19
+	}
+	if russian.IsCaptureMove(m) {
+		// Most valuable victim: everything the capture imprisons or frees.
+		gain := 0
+		for _, c := range s.p.Stack(russian.To(m), s.stack[:0]) {
+			gain += russianValue[c.Type()] + 50
+		}
+		key += 1<<16 + gain*8 - int(russian.MinFace(m))
+	}
+	if t := russian.Promotion(m); t != russian.NoType {
+		key += 1<<15 + russianValue[t]
+	}
+	return key
+}
+
+// sortNodes orders by MinFace ascending, then order descending (insertion
+// sort: lists are short).
+func sortNodes(list []rNode) {
+	for i := 1; i < len(list); i++ {
+		x := list[i]
+		fx := russian.MinFace(x.m)
+		j := i
+		for j > 0 {
+			y := list[j-1]
+			fy := russian.MinFace(y.m)
+			if fy < fx || (fy == fx && y.order >= x.order) {
+				break
+			}
+			list[j] = y
+			j--
+		}
+		list[j] = x
+	}
+}
+
+// stableSortNodes orders root moves by score, best first (stable, so ties
+// keep the earlier order).
+func stableSortNodes(list []rNode) {
+	for i := 1; i < len(list); i++ {
+		x := list[i]
+		j := i
+		for j > 0 && list[j-1].order < x.order {
+			list[j] = list[j-1]
+			j--
+		}
+		list[j] = x
+	}
+}
+
+// floorDiv and ceilDiv divide rounding towards -inf and +inf.
+func floorDiv(a, b int) int {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+func ceilDiv(a, b int) int { return -floorDiv(-a, b) }

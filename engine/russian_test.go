@@ -1,0 +1,252 @@
+package engine
+
+import (
+	"context"
+	"math/rand"
+	"testing"
+
+	"varchess/variants"
+	"varchess/variants/russian"
+)
+
+func mustRussian(t testing.TB, fen string) *russian.Position {
+	t.Helper()
+	p, err := russian.Parse(fen)
+	if err != nil {
+		t.Fatalf("parse %q: %v", fen, err)
+	}
+	return p
+}
+
+// newTestSearch builds an rsearch on p without limits, as searchRussianWith
+// does, for calling chance() directly.
+func newTestSearch(p *russian.Position, blind bool) *rsearch {
+	e := New(Options{HashMB: 4})
+	s := &rsearch{ctx: context.Background(), p: p, ev: &russianEvaluator{p: p}, tt: e.tt,
+		opt: russianSearchOptions{DiceBlind: blind}}
+	if blind {
+		s.w[russian.King] = 6
+	} else {
+		for f := russian.Pawn; f <= russian.King; f++ {
+			s.w[f] = 1
+		}
+	}
+	return s
+}
+
+func searchFace(t *testing.T, fen string, depth int) Result {
+	t.Helper()
+	p := mustRussian(t, fen)
+	return New(Options{HashMB: 4}).Search(context.Background(), p, Limits{Depth: depth}, nil)
+}
+
+func TestRussianTakesKing(t *testing.T) {
+	// Black left its king attacked (a forced pass); the rook's face R allows
+	// the capture, which wins at once.
+	r := searchFace(t, "3k2/6/6/3R2/6/K5 w R 0 1", 2)
+	if got := russian.To(r.Best); got.String() != "d6" || r.Mate <= 0 {
+		t.Fatalf("best %v (mate %d), want the king capture d3d6", r.Best, r.Mate)
+	}
+}
+
+func TestRussianTakesQueen(t *testing.T) {
+	r := searchFace(t, "k5/6/6/q2R2/6/5K w R 0 1", 3)
+	p := mustRussian(t, "k5/6/6/q2R2/6/5K w R 0 1")
+	if s := p.MoveString(r.Best); s != "d3a3" {
+		t.Fatalf("best %s, want d3a3 (the hanging queen)", s)
+	}
+	// With a knight face the rook may not move: the only ply is the pass.
+	r = searchFace(t, "k5/6/6/q2R2/6/5K w N 0 1", 3)
+	if !russian.IsPass(r.Best) {
+		t.Fatalf("face N: best %v, want the pass", r.Best)
+	}
+}
+
+// With face N the knight must go to b3 (taken by the c4 pawn with any face:
+// 6/6) or c2 (taken only by the king: face K, 1/6). Dice-blind search sees
+// both as lost; expectimax must choose c2.
+func TestRussianPrefersUnlikelyThreat(t *testing.T) {
+	const fen = "6/6/2p3/3k2/6/N4K w N 0 1"
+	p := mustRussian(t, fen)
+	for _, depth := range []int{1, 2, 3} {
+		r := New(Options{HashMB: 4}).Search(context.Background(), p, Limits{Depth: depth}, nil)
+		if s := p.MoveString(r.Best); s != "a1c2" {
+			t.Fatalf("depth %d: best %s, want a1c2", depth, s)
+		}
+	}
+}
+
+// refChance is a plain expectimax without pruning, table or running
+// maximum: six separate maxima over MovesForFace, averaged. It shares only
+// the evaluation, quiescence depth and rounding with the real search.
+func refChance(s *rsearch, depth, ply int) int {
+	p := s.p
+	if sc, over := s.terminal(ply); over {
+		return sc
+	}
+	if depth <= 0 {
+		return refQuiesce(s, ply, maxQDepth)
+	}
+	if p.Clock() >= 100 {
+		return 0
+	}
+	if len(p.AllMoves(nil)) == 0 {
+		if p.InCheck() {
+			return MatedScore(ply)
+		}
+		return 0
+	}
+	sum := 0
+	for f := russian.Pawn; f <= russian.King; f++ {
+		if s.w[f] == 0 {
+			continue
+		}
+		best := -Infinity
+		for _, m := range p.MovesForFace(f, nil) {
+			var v int
+			if russian.CapturesKing(m) {
+				v = MateScore(ply + 1)
+			} else {
+				p.Make(m)
+				v = -refChance(s, depth-1, ply+1)
+				p.Unmake()
+			}
+			best = max(best, v)
+		}
+		sum += s.w[f] * best
+	}
+	return floorDiv(sum, 6)
+}
+
+// refQuiesce: every face is worth the better of standing pat and the best
+// capture that face allows.
+func refQuiesce(s *rsearch, ply, qdepth int) int {
+	p := s.p
+	if sc, over := s.terminal(ply); over {
+		return sc
+	}
+	stand := s.ev.Evaluate()
+	if qdepth <= 0 {
+		return stand
+	}
+	sum := 0
+	for f := russian.Pawn; f <= russian.King; f++ {
+		if s.w[f] == 0 {
+			continue
+		}
+		best := stand
+		if p.TakesPart(f) {
+			for _, m := range p.MovesForFace(f, nil) {
+				if !russian.IsCaptureMove(m) {
+					continue
+				}
+				var v int
+				if russian.CapturesKing(m) {
+					v = MateScore(ply + 1)
+				} else {
+					p.Make(m)
+					v = -refQuiesce(s, ply+1, qdepth-1)
+					p.Unmake()
+				}
+				best = max(best, v)
+			}
+		}
+		sum += s.w[f] * best
+	}
+	return floorDiv(sum, 6)
+}
+
+// randomRussian plays n random plies with random rolls from the start.
+func randomRussian(t testing.TB, rng *rand.Rand, n int) *russian.Position {
+	p := mustRussian(t, "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - 0 1")
+	for i := 0; i < n && !p.Ended(); i++ {
+		moves := p.MovesForFace(russian.Type(1+rng.Intn(6)), nil)
+		p.Make(moves[rng.Intn(len(moves))])
+	}
+	return p
+}
+
+// TestRussianChanceMatchesReference is the differential test of the chance
+// node: one ordered pass with running maxima, Star1 windows and the table
+// must give exactly the value of six separate full-width searches.
+func TestRussianChanceMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	positions := 12
+	if testing.Short() {
+		positions = 4
+	}
+	for i := 0; i < positions; i++ {
+		p := randomRussian(t, rng, 4+rng.Intn(30))
+		if p.Ended() {
+			continue
+		}
+		for _, blind := range []bool{false, true} {
+			for depth := 1; depth <= 2; depth++ {
+				ref := refChance(newTestSearch(p, blind), depth, 0)
+				s := newTestSearch(p, blind)
+				got := s.chance(depth, 0, -Infinity, Infinity)
+				if got != ref {
+					t.Fatalf("%s blind=%v depth %d: chance %d, reference %d", p.FEN(), blind, depth, got, ref)
+				}
+				// Narrow windows must bound the value correctly (fail-soft).
+				for _, d := range []int{-40, 0, 40} {
+					a, b := ref+d-10, ref+d+10
+					s := newTestSearch(p, blind)
+					v := s.chance(depth, 0, a, b)
+					switch {
+					case v <= a && ref > a, v >= b && ref < b, v > a && v < b && v != ref:
+						t.Fatalf("%s blind=%v depth %d window (%d,%d): %d, true value %d",
+							p.FEN(), blind, depth, a, b, v, ref)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestRussianLegalForEveryFace: on random positions, every face gets one of
+// the plies that face allows (the pass when forced).
+func TestRussianLegalForEveryFace(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	e := New(Options{HashMB: 4})
+	n := 10
+	if testing.Short() {
+		n = 4
+	}
+	for i := 0; i < n; i++ {
+		p := randomRussian(t, rng, rng.Intn(60))
+		if p.Ended() {
+			continue
+		}
+		for _, face := range variants.DieFaces {
+			q := p.Copy()
+			if err := q.SetRoll(byte(face)); err != nil {
+				t.Fatal(err)
+			}
+			before := q.FEN()
+			r := e.Search(context.Background(), q, Limits{Depth: 2}, nil)
+			if q.FEN() != before {
+				t.Fatalf("search modified the position: %s, now %s", before, q.FEN())
+			}
+			legal := q.MovesForFace(q.RollType(), nil)
+			found := false
+			for _, m := range legal {
+				found = found || m == r.Best
+			}
+			if !found {
+				t.Fatalf("%s face %c: %v is not among the %d legal plies", q.FEN(), face, r.Best, len(legal))
+			}
+		}
+	}
+}
+
+func TestFloorCeilDiv(t *testing.T) {
+	for a := -13; a <= 13; a++ {
+		for _, b := range []int{1, 2, 5, 6} {
+			f, c := floorDiv(a, b), ceilDiv(a, b)
+			if f*b > a || (f+1)*b <= a || c*b < a || (c-1)*b >= a {
+				t.Fatalf("floorDiv/ceilDiv(%d,%d) = %d,%d", a, b, f, c)
+			}
+		}
+	}
+}

@@ -1,0 +1,70 @@
+#!/bin/sh
+# kingchess1-fairy-check.sh: compare our kingchess1 perft counts with
+# Debian's Fairy-Stockfish, using a user-defined variant (variants.ini).
+#
+# The counts compared are the stored ones of perft/testdata/kingchess1.epd
+# (which `go test ./perft/` checks against our generator).
+#
+# Fairy-Stockfish 11.1 (Debian) cannot express "the King must be the first
+# drop" (its mustDrop forces some drop, not the King), so only positions
+# with both Kings on the board are compared. Its opposite-coloured-bishop rule looks at the board, not at
+# history, and it has no `E` castling letter: positions whose bishop field
+# is written explicitly are skipped and E/e letters are removed (it grants
+# castling when a rook is dropped next to an unmoved King on e1, as we do).
+#
+# usage: scripts/kingchess1-fairy-check.sh [MAXNODES]   (default 3000000)
+set -eu
+MAX=${1:-3000000}
+cd "$(dirname "$0")/.."
+FSF=/usr/games/fairy-stockfish
+if [ ! -x "$FSF" ]; then
+	echo "installing fairy-stockfish..."
+	apt-get update -qq && apt-get install -y -qq fairy-stockfish
+fi
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+cat > "$TMP/variants.ini" <<'INI'
+[kingchess1:chess]
+startFen = 8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1
+pieceDrops = true
+capturesToHand = false
+whiteDropRegion = *1 *2 *3 *4
+blackDropRegion = *5 *6 *7 *8
+firstRankPawnDrops = false
+promotionZonePawnDrops = true
+dropOppositeColoredBishop = true
+castlingDroppedPiece = true
+INI
+fsf_perft() { # fen depth
+	printf 'uci\nsetoption name VariantPath value %s\nsetoption name UCI_Variant value kingchess1\nposition fen %s\ngo perft %s\nquit\n' \
+		"$TMP/variants.ini" "$1" "$2" | timeout 600 "$FSF" 2>/dev/null | sed -n 's/^Nodes searched: //p'
+}
+ok=0
+bad=0
+skipped=0
+grep -v '^#' perft/testdata/kingchess1.epd | grep -v '^$' > "$TMP/suite"
+while IFS= read -r line; do
+	fen=$(echo "$line" | cut -d';' -f1 | sed 's/ *$//')
+	nf=$(echo "$fen" | wc -w)
+	board=$(echo "$fen" | cut -d'[' -f1)
+	if [ "$nf" -ge 7 ] || ! echo "$board" | grep -q K || ! echo "$board" | grep -q k; then
+		skipped=$((skipped + 1))
+		continue
+	fi
+	ffen=$(echo "$fen" | awk '{c=$3; gsub(/[Ee]/,"",c); if (c=="") c="-"; $3=c; print}')
+	for field in $(echo "$line" | tr ';' '\n' | sed -n 's/^ *D\([0-9]*\) \([0-9]*\) *$/\1:\2/p'); do
+		d=${field%%:*}
+		want=${field#*:}
+		[ "$want" -le "$MAX" ] || continue
+		got=$(fsf_perft "$ffen" "$d")
+		if [ "$got" = "$want" ]; then
+			ok=$((ok + 1))
+			echo "agree   D$d $want  $fen"
+		else
+			bad=$((bad + 1))
+			echo "DIFFER  D$d ours $want fairy ${got:-none}  $fen"
+		fi
+	done
+done < "$TMP/suite"
+echo "agreements: $ok, differences: $bad, positions skipped: $skipped"
+[ "$bad" -eq 0 ]
