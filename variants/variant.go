@@ -166,7 +166,9 @@ func (g *Game) Load(fen string) (Position, error) {
 
 // Roller is implemented by games with a die (russian). The face is one of
 // "KQRBNP", or 0 when the side to move has not rolled yet; Moves of an
-// unrolled position lists the moves of face K (everything).
+// unrolled position lists the moves of face K (everything), and its
+// ParseMove also accepts a pass that some roll would have forced (a move
+// list replayed without its rolls, as UCI sends it, may contain one).
 type Roller interface {
 	Roll() byte
 	SetRoll(face byte) error

@@ -103,7 +103,7 @@ func (p *Position) ParseMove(s string) (variants.Move, error) {
 	var buf [256]variants.Move
 	moves := p.Moves(buf[:0])
 	if s == "0000" || s == "@@@@" {
-		if len(moves) == 1 && IsPass(moves[0]) {
+		if len(moves) == 1 && IsPass(moves[0]) || len(moves) > 0 && p.roll == NoType && p.someFaceForcesPass() {
 			return PassMove, nil
 		}
 		if len(moves) == 0 {
@@ -153,4 +153,19 @@ func (p *Position) ParseMove(s string) (variants.Move, error) {
 		face = King
 	}
 	return variants.NoMove, fmt.Errorf("russian: move %q is not legal here under face %c", s, face.Letter())
+}
+
+// someFaceForcesPass reports whether some die face would force a pass here.
+// A move list replayed without its rolls (UCI `position ... moves`) can
+// hold a pass; it is accepted in an unrolled position when a roll exists
+// that forced it.
+func (p *Position) someFaceForcesPass() bool {
+	for t := Pawn; t <= King; t++ {
+		if !p.TakesPart(t) {
+			return true
+		}
+	}
+	var buf [256]variants.Move
+	moves := p.MovesForFace(Pawn, buf[:0])
+	return len(moves) == 1 && IsPass(moves[0])
 }
