@@ -18,8 +18,9 @@ import (
 //     attacked from the other half. The side to move resolves its own
 //     captures in quiescence search; the side not to move will get to
 //     capture next, so its best target counts against the mover;
-//   - what a capture costs: the capturer changes hands, and if it lands
-//     where it attacks our pieces the opponent gains a ready attacker;
+//     This also prices what a capture costs: the capturer changes hands,
+//     and where it lands attacking our pieces, the threat term after the
+//     capture charges for the attacker we handed over;
 //   - mobility, a little;
 //   - for the side ahead on points, the pieces still on its half: the game
 //     ends (and the lead is cashed) once that half is empty.
@@ -44,8 +45,8 @@ const (
 	// monoThreatRest is charged per point of the opponent's other targets:
 	// several threats cannot all be parried.
 	monoThreatRest = 8
-	// monoOwnTarget is credited per point of the mover's own second-best
-	// target (its best one is searched by quiescence).
+	// monoOwnTarget is credited per point of the mover's targets other
+	// than the best one (which quiescence search plays out).
 	monoOwnTarget = 6
 	// monoMobility is credited per legal destination, difference between
 	// the sides.

@@ -66,6 +66,7 @@ type rsearch struct {
 	lim    Limits
 	opt    russianSearchOptions
 	w      [7]int // face weights (index russian.Type), summing to 6
+	maxQ   int    // quiescence plies (maxQDepth; tests use less)
 	start  time.Time
 	tb     timeBudget
 	ponder <-chan struct{}
@@ -87,7 +88,7 @@ func searchRussian(e *Engine, ctx context.Context, pos variants.Position, lim Li
 func searchRussianWith(e *Engine, ctx context.Context, pos variants.Position, lim Limits, onInfo func(Info), opt russianSearchOptions) Result {
 	p := pos.(*russian.Position)
 	s := &rsearch{ctx: ctx, p: p, ev: &russianEvaluator{p: p}, tt: e.tt, lim: lim, opt: opt,
-		start: time.Now(), ponder: lim.Ponder}
+		start: time.Now(), ponder: lim.Ponder, maxQ: maxQDepth}
 	if opt.DiceBlind {
 		s.w[russian.King] = 6
 	} else {
@@ -270,7 +271,7 @@ func (s *rsearch) chance(depth, ply, alpha, beta int) int {
 		return sc
 	}
 	if depth <= 0 {
-		return s.quiesce(ply, alpha, beta, maxQDepth)
+		return s.quiesce(ply, alpha, beta, s.maxQ)
 	}
 	s.count()
 	if s.stopped {
@@ -316,7 +317,7 @@ func (s *rsearch) chance(depth, ply, alpha, beta int) int {
 		if s.w[f] == 0 {
 			continue
 		}
-		if !p.TakesPart(f) || f < minFace {
+		if !p.TakesPart(f) || f <= minFace {
 			passW += s.w[f]
 		} else {
 			live[f] = true

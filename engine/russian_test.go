@@ -23,7 +23,7 @@ func mustRussian(t testing.TB, fen string) *russian.Position {
 func newTestSearch(p *russian.Position, blind bool) *rsearch {
 	e := New(Options{HashMB: 4})
 	s := &rsearch{ctx: context.Background(), p: p, ev: &russianEvaluator{p: p}, tt: e.tt,
-		opt: russianSearchOptions{DiceBlind: blind}}
+		opt: russianSearchOptions{DiceBlind: blind}, maxQ: 1}
 	if blind {
 		s.w[russian.King] = 6
 	} else {
@@ -85,7 +85,7 @@ func refChance(s *rsearch, depth, ply int) int {
 		return sc
 	}
 	if depth <= 0 {
-		return refQuiesce(s, ply, maxQDepth)
+		return refQuiesce(s, ply, s.maxQ)
 	}
 	if p.Clock() >= 100 {
 		return 0

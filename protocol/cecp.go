@@ -44,7 +44,7 @@ type cecpPly struct {
 
 // cecpSession is the state of one CECP conversation.
 type cecpSession struct {
-	out    *cecpWriter
+	out    *lineWriter
 	eng    cecpSearcher
 	lookup func(name string) (*variants.Game, error)
 	rng    *rand.Rand
@@ -102,7 +102,7 @@ func runCECP(first string, lines <-chan string, out io.Writer) error {
 
 func newCECPSession(out io.Writer, eng cecpSearcher, lookup func(string) (*variants.Game, error)) *cecpSession {
 	s := &cecpSession{
-		out:          newCECPWriter(out),
+		out:          newLineWriter(out),
 		eng:          eng,
 		lookup:       lookup,
 		rng:          rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x5eed)),

@@ -116,15 +116,23 @@ func scenarioPlay(t *testing.T, start starter, v struct{ name, xname, setup stri
 				t.Errorf("bad piece line %q", l)
 			}
 		}
-		// The FEN XBoard gets back must be one we read again (setboard).
+		// The FEN XBoard gets back must be one we read again (setboard),
+		// also the way XBoard 4.9 rewrites it (holdings reordered).
 		xfen := strings.SplitN(out[0], " ", 4)[3]
-		p.send("setboard " + xfen)
+		p.send("setboard "+xfen, "setboard "+xboardRewrite(xfen))
 		p.expectSilent(p.sync())
 	}
 	ref := newRefGame(t, g, g.StartFEN)
 
-	// The engine plays both sides for a few plies.
+	// The engine plays both sides for a few plies. In russian the face is
+	// always K here (no forced passes, so no early king captures); the
+	// engine's own die is tested in scenarioDice.
+	_, dice := ref.pos.(variants.Roller)
 	for i := 0; i < 6 && !ref.pos.Status().Over(); i++ {
+		if dice {
+			p.send("roll K")
+			ref.setRoll('K')
+		}
 		p.send("go")
 		mv, face := p.engineMove(30 * time.Second)
 		if face != 0 {
@@ -549,4 +557,20 @@ func TestThinkingLineMate(t *testing.T) {
 func thinkingLineFor(pos variants.Position, mate int, pv []variants.Move) string {
 	return thinkingLine(pos, engine.Info{Depth: 7, Score: 37, Mate: mate,
 		Nodes: 999, Time: 123 * time.Millisecond, PV: pv})
+}
+
+// xboardRewrite writes a FEN's holdings the way XBoard 4.9 does: pieces
+// grouped P N B R Q K, White before Black (seen in its debug logs).
+func xboardRewrite(fen string) string {
+	open, end := strings.IndexByte(fen, '['), strings.IndexByte(fen, ']')
+	if open < 0 || end < open {
+		return fen
+	}
+	var b strings.Builder
+	for _, order := range []string{"PNBRQK", "pnbrqk"} {
+		for _, c := range order {
+			b.WriteString(strings.Repeat(string(c), strings.Count(fen[open:end], string(c))))
+		}
+	}
+	return fen[:open+1] + b.String() + fen[end:]
 }

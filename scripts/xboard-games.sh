@@ -9,8 +9,13 @@
 #                plays with legality testing off)
 # A variant the binary does not play yet (not registered) is skipped.
 # Each game must end with a real result: no forfeit for an invalid move, no
-# crash, no time loss, no move an engine calls illegal. PGNs and XBoard debug
-# logs are left in out/. Exit status: 0 if every game played was good.
+# crash, no time loss, no move an engine calls illegal, every move relayed
+# by XBoard as sent, and all moves legal when replayed through varchess.
+# Two things XBoard 4.9 cannot do are reported as "XBOARD LIMIT" instead of
+# failures (docs/xboard.md): recolouring a monochrome piece that changed
+# owner, and relaying a russian partial-stack move (it drops the "/k").
+# PGNs and XBoard debug logs are left in out/. Exit status: 0 if no game
+# failed.
 #
 # Usage: scripts/xboard-games.sh [variant...]   (default: all four)
 # Env:   TC (default 0:30), INC (default 0.5), GAMES (default 2)

@@ -68,10 +68,12 @@ func (p *Position) genOrdinary(buf []variants.Move) []variants.Move {
 			}
 		}
 	}
-	return p.genPawnMoves(buf, ksq, target, pinned, checkers)
+	return p.genPawnMoves(buf, ksq, target, pinned)
 }
 
-func (p *Position) genPawnMoves(buf []variants.Move, ksq bb.Square, target, pinned, checkers bb.Bitboard) []variants.Move {
+// genPawnMoves appends the pawn moves landing on target (the check mask);
+// en passant is tested on the resulting board instead.
+func (p *Position) genPawnMoves(buf []variants.Move, ksq bb.Square, target, pinned bb.Bitboard) []variants.Move {
 	us, them := p.side, p.side^1
 	occ := p.all()
 	forward, startRank, lastRank := 8, bb.Rank2, bb.Rank8
@@ -116,7 +118,6 @@ func (p *Position) genPawnMoves(buf []variants.Move, ksq bb.Square, target, pinn
 			}
 		}
 	}
-	_ = checkers
 	return buf
 }
 

@@ -13,7 +13,7 @@ import (
 
 type refPos struct {
 	single     bool
-	b          [64]byte // '.' or a piece letter (upper case White)
+	b          [64]byte    // '.' or a piece letter (upper case White)
 	hand       [2][128]int // by upper-case letter
 	side       int
 	kingVirgin [2]bool    // King dropped on e1/e8 and never moved
