@@ -317,7 +317,7 @@ func (s *rsearch) chance(depth, ply, alpha, beta int) int {
 		if s.w[f] == 0 {
 			continue
 		}
-		if !p.TakesPart(f) || f <= minFace {
+		if !p.TakesPart(f) || f < minFace {
 			passW += s.w[f]
 		} else {
 			live[f] = true

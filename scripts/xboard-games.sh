@@ -142,6 +142,11 @@ check() {
 			limits=$((limits + 1))
 			return
 		fi
+		if [ "$variant" = kingchess ] && [ "${1%%,*}" = "$2" ]; then
+			log "$name game $g: XBOARD LIMIT: XBoard relayed the multi-drop $1 as $2 (see docs/xboard.md)"
+			limits=$((limits + 1))
+			return
+		fi
 		problems+=("XBoard relayed $1 as $2")
 	fi
 	if grep -Eq '^[0-9]+ <(first|second) *: Illegal move' "$dbg"; then

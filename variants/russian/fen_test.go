@@ -90,10 +90,18 @@ func TestMoveNotation(t *testing.T) {
 	if m, err := p.ParseMove("b5b6q/2"); err != nil || p.MoveString(m) != "b5b6q" {
 		t.Errorf("/height should mean the whole stack: %v", err)
 	}
-	for _, s := range []string{"b5b6", "b5b6b", "b5b6k", "b5b6q/3", "b5b6q/0", "a1a3", "g1g2", "0000", "b5b6q/x", "c1c7"} {
+	for _, s := range []string{"b5b6", "b5b6b", "b5b6k", "b5b6q/3", "b5b6q/0", "a1a3", "g1g2", "b5b6q/x", "c1c7"} {
 		if _, err := p.ParseMove(s); err == nil {
 			t.Errorf("ParseMove(%q) accepted an illegal move", s)
 		}
+	}
+	// Unrolled, a pass is legal (a roll of B would force it); rolled K, not.
+	if _, err := p.ParseMove("0000"); err != nil {
+		t.Errorf("unrolled pass rejected: %v", err)
+	}
+	p.SetRoll('K')
+	if _, err := p.ParseMove("0000"); err == nil {
+		t.Error("pass accepted under face K with moves available")
 	}
 	// Roll B: bishops take no part, so the only ply is the pass.
 	p.SetRoll('B')
@@ -182,7 +190,8 @@ func FuzzParseMove(f *testing.F) {
 			if err != nil {
 				continue
 			}
-			found := false
+			// A pass may also come from a roll not made yet (TestUnrolledPass).
+			found := IsPass(m) && p.Roll() == 0 && p.someFaceForcesPass()
 			for _, l := range p.Moves(nil) {
 				found = found || l == m
 			}
