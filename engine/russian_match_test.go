@@ -21,8 +21,8 @@ import (
 //
 //	RUSSIAN_MATCH_GAMES=100 go test ./engine/ -run TestRussianVsDiceBlind -v -timeout 0
 //
-// The match arbiter (scripts/russian-vs-diceblind.sh) measures the same
-// through the UCI binary once the DiceBlind option is plumbed.
+// scripts/russian-vs-diceblind.sh measures the same through the UCI binary
+// and the match arbiter (UCI option DiceBlind).
 func TestRussianVsDiceBlind(t *testing.T) {
 	games, _ := strconv.Atoi(os.Getenv("RUSSIAN_MATCH_GAMES"))
 	if games <= 0 {
@@ -102,7 +102,7 @@ func playRussianGame(t *testing.T, seed int64, expectiWhite bool, perMove time.D
 		if (p.SideToMove() == variants.White) == expectiWhite {
 			r = expecti.Search(context.Background(), p, lim, nil)
 		} else {
-			r = searchRussianWith(blind, context.Background(), p.Clone(), lim, nil, russianSearchOptions{DiceBlind: true})
+			r = blind.SearchDiceBlind(context.Background(), p, lim, nil)
 		}
 		legal := p.MovesForFace(p.RollType(), nil)
 		ok := false
@@ -116,4 +116,3 @@ func playRussianGame(t *testing.T, seed int64, expectiWhite bool, perMove time.D
 	}
 	return 0.5
 }
-

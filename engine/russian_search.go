@@ -29,11 +29,17 @@ import (
 // sixths. Before searching move m of bucket f, with S the weighted sum of
 // the faces already settled and W the weight of the faces >= f still open,
 // every open face is worth at least max(best, v(m)); so v(m) >= hi with
-// hi = ceil((6*beta - S) / W) makes the node fail high, and m is searched
-// with the window (best, hi): below best it changes nothing. A fail-low
-// bound is only sound where no later bucket can lift a face between f and
-// the last bucket (the last face in expectimax, every face when dice-blind);
-// there lo = max(best, floor((6*alpha - S) / W)).
+// hi = ceil((6*beta - S) / W) makes the node fail high. Symmetrically, if
+// every open face stays below xAlpha = floor((6*alpha - S) / W) the node
+// fails low, so m is searched with the window (max(best, xAlpha), hi).
+// Faces whose moves all failed low hold only upper bounds; faceLoop keeps
+// a low and a high sum and repeats the node with exact windows in the rare
+// case where the result is neither exact nor below alpha. With the
+// dice-blind weights this is exactly alpha-beta.
+//
+// The table is keyed by BoardKey (the board and side to move, not the
+// roll) and stores the chance node's value with its depth and bound, and
+// the best move of the highest face for ordering.
 //
 // Quiescence uses the same loop over captures only, with the static
 // evaluation as the floor of every face (standing pat), so threats are
@@ -79,6 +85,20 @@ type rsearch struct {
 	stack   [40]russian.Checker
 }
 
+// SearchDiceBlind is Search with the russian chance nodes replaced by "the
+// side to move rolls a King" (plain alpha-beta over all moves below the
+// root's rolled face): the sparring partner that measures what the
+// expectimax is worth (UCI option DiceBlind, scripts/russian-vs-diceblind.sh).
+// Other games are searched as by Search.
+func (e *Engine) SearchDiceBlind(ctx context.Context, pos variants.Position, lim Limits, onInfo func(Info)) Result {
+	if _, ok := pos.(*russian.Position); !ok {
+		return e.Search(ctx, pos, lim, onInfo)
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return searchRussianWith(e, ctx, pos.Clone(), lim, onInfo, russianSearchOptions{DiceBlind: true})
+}
+
 // searchRussian is the Game.Search hook (expectimax).
 func searchRussian(e *Engine, ctx context.Context, pos variants.Position, lim Limits, onInfo func(Info)) Result {
 	return searchRussianWith(e, ctx, pos, lim, onInfo, russianSearchOptions{})
@@ -97,9 +117,21 @@ func searchRussianWith(e *Engine, ctx context.Context, pos variants.Position, li
 		}
 	}
 	if s.ponder == nil {
-		s.tb = budget(lim, p.SideToMove())
+		s.tb = russianBudget(lim, p.SideToMove())
 	}
 	return s.run(onInfo)
+}
+
+// russianBudget is the engine's clock budget with a tighter hard limit: an
+// expectimax iteration costs ten or more times the one before, so one that
+// is not done by 1.5 times the soft limit would not be done by four times
+// it either, and the time is better kept for later moves.
+func russianBudget(lim Limits, us variants.Color) timeBudget {
+	tb := budget(lim, us)
+	if tb.soft > 0 {
+		tb.hard = min(tb.hard, tb.soft*3/2)
+	}
+	return tb
 }
 
 // run is iterative deepening over the max node of the rolled face.
@@ -219,7 +251,7 @@ func (s *rsearch) checkStop() {
 		case <-s.ponder: // ponderhit: the clock starts now
 			s.ponder = nil
 			s.start = time.Now()
-			s.tb = budget(s.lim, s.p.SideToMove())
+			s.tb = russianBudget(s.lim, s.p.SideToMove())
 		default:
 			return
 		}
@@ -392,37 +424,48 @@ func (s *rsearch) quiesce(ply, alpha, beta, qdepth int) int {
 // qdepth > 0 searches the children with quiesce, else with chance at
 // depth-1. It returns the score, its bound and the best move of the last
 // live face.
+//
+// Fail-low side: every move is searched with lo = max(best, xAlpha), where
+// xAlpha = floor((6*alpha - S) / W) is the value below which "all open faces
+// stay under xAlpha" would make the node fail low. A move that fails low
+// there leaves its faces with only an upper bound, so the loop keeps two
+// sums: low (exact and lower-bound values) and high (upper bounds). If high
+// ends <= alpha the node fails low; if it ends equal to low the value is
+// exact; otherwise (an early bucket failed low, a later one did not) the
+// loop is repeated with exact windows (exact = true).
 func (s *rsearch) faceLoop(list []rNode, live *[7]bool, sum, floor, alpha, beta, depth, ply, qdepth int) (int, bound, variants.Move) {
-	// open: weight of live faces >= f; gap[f]: weight of live faces in
-	// [f, last bucket), where a later bucket cannot lift the value.
-	lastFace := russian.MinFace(list[len(list)-1].m)
-	open := 0
-	var gap [8]int
-	for f := russian.King; f >= russian.Pawn; f-- {
-		gap[f] = gap[f+1]
+	score, b, m, mixed := s.faceLoopOnce(list, live, sum, floor, alpha, beta, depth, ply, qdepth, false)
+	if mixed && !s.stopped {
+		score, b, m, _ = s.faceLoopOnce(list, live, sum, floor, alpha, beta, depth, ply, qdepth, true)
+	}
+	return score, b, m
+}
+
+// faceLoopOnce is one pass of faceLoop; mixed reports that the result is
+// neither exact nor a fail-low bound and needs the exact pass.
+func (s *rsearch) faceLoopOnce(list []rNode, live *[7]bool, sum, floor, alpha, beta, depth, ply, qdepth int, exact bool) (int, bound, variants.Move, bool) {
+	open := 0 // weight of live faces >= f
+	for f := russian.Pawn; f <= russian.King; f++ {
 		if live[f] {
 			open += s.w[f]
-			if f < lastFace {
-				gap[f] += s.w[f]
-			}
 		}
 	}
-	bestLow := floor // a lower bound of the running maximum
-	failedLow := false
+	sumLow, sumHigh := sum, sum
+	bestLow := floor  // the running maximum is at least bestLow ...
+	bestHigh := floor // ... and at most bestHigh (moves that failed low)
 	bestMove := variants.NoMove
 	i := 0
 	for f := russian.Pawn; f <= russian.King; f++ {
-		xAlpha := -Infinity
-		if gap[f] == 0 && open > 0 {
-			xAlpha = floorDiv(6*alpha-sum, open)
-		}
 		for ; i < len(list) && russian.MinFace(list[i].m) == f; i++ {
 			m := list[i].m
 			if open == 0 {
 				continue // no weighted face left to improve (dice-blind)
 			}
-			hi := min(ceilDiv(6*beta-sum, open), Infinity)
-			lo := max(bestLow, xAlpha)
+			hi := min(ceilDiv(6*beta-sumLow, open), Infinity)
+			lo := bestLow
+			if !exact {
+				lo = max(lo, floorDiv(6*alpha-sumHigh, open))
+			}
 			var v int
 			if russian.CapturesKing(m) {
 				v = MateScore(ply + 1)
@@ -435,34 +478,34 @@ func (s *rsearch) faceLoop(list []rNode, live *[7]bool, sum, floor, alpha, beta,
 				}
 				s.p.Unmake()
 				if s.stopped {
-					return 0, boundNone, variants.NoMove
+					return 0, boundNone, variants.NoMove, false
 				}
 			}
 			if v >= hi { // every open face is worth at least v
-				return floorDiv(sum+open*v, 6), boundLower, m
+				return floorDiv(sumLow+open*v, 6), boundLower, m, false
 			}
-			if v > lo {
-				bestLow, bestMove, failedLow = v, m, false
-			} else if lo > bestLow {
-				failedLow = true // v is only an upper bound, <= xAlpha
+			if v > lo { // exact, and above every earlier upper bound
+				bestLow, bestHigh, bestMove = v, v, m
+			} else if v > bestLow {
+				bestHigh = max(bestHigh, v) // only an upper bound
 			}
 		}
 		if live[f] {
-			val := bestLow
-			if failedLow {
-				val = max(bestLow, xAlpha)
-			}
-			sum += s.w[f] * val
+			sumLow += s.w[f] * bestLow
+			sumHigh += s.w[f] * bestHigh
 			open -= s.w[f]
-			if open > 0 && !failedLow && sum+open*bestLow >= 6*beta {
-				return floorDiv(sum+open*bestLow, 6), boundLower, bestMove
+			if open > 0 && sumLow+open*bestLow >= 6*beta {
+				return floorDiv(sumLow+open*bestLow, 6), boundLower, bestMove, false
 			}
 		}
 	}
-	if failedLow {
-		return floorDiv(sum, 6), boundUpper, bestMove
+	switch {
+	case sumHigh == sumLow:
+		return floorDiv(sumLow, 6), boundExact, bestMove, false
+	case sumHigh <= 6*alpha:
+		return floorDiv(sumHigh, 6), boundUpper, bestMove, false
 	}
-	return floorDiv(sum, 6), boundExact, bestMove
+	return 0, boundNone, bestMove, true
 }
 
 // nodeList sorts moves by MinFace, then by ordering key (table move, king

@@ -62,9 +62,11 @@ func TestRussianTakesQueen(t *testing.T) {
 	}
 }
 
-// With face N the knight must go to b3 (taken by the c4 pawn with any face:
-// 6/6) or c2 (taken only by the king: face K, 1/6). Dice-blind search sees
-// both as lost; expectimax must choose c2.
+// With face N the knight must go to b3 or c2. Black has only a pawn and the
+// king, and White's knight makes N take part, so Black's faces B, R and Q
+// pass: b3 is taken by the c4 pawn with faces P, N or K (1/2), c2 only by
+// the king with face K (1/6). Dice-blind search sees both as lost;
+// expectimax must value c2 about a third of a knight higher and choose it.
 func TestRussianPrefersUnlikelyThreat(t *testing.T) {
 	const fen = "6/6/2p3/3k2/6/N4K w N 0 1"
 	p := mustRussian(t, fen)
@@ -73,6 +75,23 @@ func TestRussianPrefersUnlikelyThreat(t *testing.T) {
 		if s := p.MoveString(r.Best); s != "a1c2" {
 			t.Fatalf("depth %d: best %s, want a1c2", depth, s)
 		}
+	}
+	value := func(move string, blind bool) int {
+		m, err := p.ParseMove(move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Make(m)
+		defer p.Unmake()
+		return -newTestSearch(p, blind).chance(2, 1, -Infinity, Infinity)
+	}
+	c2, b3 := value("a1c2", false), value("a1b3", false)
+	if c2-b3 < 70 {
+		t.Errorf("expectimax: a1c2 %d, a1b3 %d: the 1/6 threat should cost far less than the 1/2 one", c2, b3)
+	}
+	c2, b3 = value("a1c2", true), value("a1b3", true)
+	if abs(c2-b3) > 30 {
+		t.Errorf("dice-blind: a1c2 %d, a1b3 %d: both lose the knight, expected about equal", c2, b3)
 	}
 }
 
@@ -223,18 +242,20 @@ func TestRussianLegalForEveryFace(t *testing.T) {
 			if err := q.SetRoll(byte(face)); err != nil {
 				t.Fatal(err)
 			}
-			before := q.FEN()
-			r := e.Search(context.Background(), q, Limits{Depth: 2}, nil)
-			if q.FEN() != before {
-				t.Fatalf("search modified the position: %s, now %s", before, q.FEN())
-			}
 			legal := q.MovesForFace(q.RollType(), nil)
-			found := false
-			for _, m := range legal {
-				found = found || m == r.Best
-			}
-			if !found {
-				t.Fatalf("%s face %c: %v is not among the %d legal plies", q.FEN(), face, r.Best, len(legal))
+			for _, search := range []func(context.Context, variants.Position, Limits, func(Info)) Result{e.Search, e.SearchDiceBlind} {
+				before := q.FEN()
+				r := search(context.Background(), q, Limits{Depth: 2}, nil)
+				if q.FEN() != before {
+					t.Fatalf("search modified the position: %s, now %s", before, q.FEN())
+				}
+				found := false
+				for _, m := range legal {
+					found = found || m == r.Best
+				}
+				if !found {
+					t.Fatalf("%s face %c: %v is not among the %d legal plies", q.FEN(), face, r.Best, len(legal))
+				}
 			}
 		}
 	}
@@ -248,5 +269,34 @@ func TestFloorCeilDiv(t *testing.T) {
 				t.Fatalf("floorDiv/ceilDiv(%d,%d) = %d,%d", a, b, f, c)
 			}
 		}
+	}
+}
+
+// TestRussianStops: a cancelled context ends even an infinite search with a
+// legal move, and a node limit is honoured to within one polling interval.
+func TestRussianStops(t *testing.T) {
+	p := mustRussian(t, "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w Q 0 1")
+	legal := p.MovesForFace(russian.Queen, nil)
+	isLegal := func(m variants.Move) bool {
+		for _, l := range legal {
+			if l == m {
+				return true
+			}
+		}
+		return false
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r := New(Options{HashMB: 1}).Search(ctx, p, Limits{Infinite: true}, nil)
+	if !isLegal(r.Best) {
+		t.Fatalf("cancelled search: %v is not legal", r.Best)
+	}
+	var infos []Info
+	r = New(Options{HashMB: 1}).Search(context.Background(), p, Limits{Nodes: 20000}, func(i Info) { infos = append(infos, i) })
+	if !isLegal(r.Best) || r.Nodes > 20000+2048 {
+		t.Fatalf("node limit: best %v, %d nodes", r.Best, r.Nodes)
+	}
+	if len(infos) == 0 || infos[0].Depth != 1 || infos[len(infos)-1].Nodes > r.Nodes {
+		t.Fatalf("info lines %+v", infos)
 	}
 }

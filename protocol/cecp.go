@@ -51,7 +51,6 @@ type cecpSession struct {
 
 	// The game.
 	game    *variants.Game
-	xname   string            // the variant name as XBoard says it
 	start   variants.Position // position after new/setboard; never modified
 	pos     variants.Position // start plus hist
 	hist    []cecpPly
@@ -112,7 +111,7 @@ func newCECPSession(out io.Writer, eng cecpSearcher, lookup func(string) (*varia
 	s.resetTimeControl()
 	s.engSide = variants.Black
 	if g, err := lookup("chess"); err == nil { // as after `new`
-		s.startGame(g, "normal", g.New())
+		s.startGame(g, g.New())
 	}
 	return s
 }
@@ -160,7 +159,7 @@ func (s *cecpSession) handle(line string) (err error) {
 		// a game package; rebuild the position from the last good
 		// history and report it.
 		if r := recover(); r != nil {
-			s.out.printf("Error (internal: %v): %s", r, line)
+			s.out.printf("Error (internal error - %s): %s", cecpReason(fmt.Sprint(r)), line)
 			s.rebuild(len(s.hist))
 			err = nil
 		}
@@ -310,12 +309,12 @@ func (s *cecpSession) newGame() {
 		s.game, s.start, s.pos = nil, nil, nil
 		return
 	}
-	s.startGame(g, "normal", g.New())
+	s.startGame(g, g.New())
 }
 
 // startGame installs a new game from pos (which the session now owns).
-func (s *cecpSession) startGame(g *variants.Game, xname string, pos variants.Position) {
-	s.game, s.xname = g, xname
+func (s *cecpSession) startGame(g *variants.Game, pos variants.Position) {
+	s.game = g
 	s.start = pos
 	s.pos = pos.Clone()
 	s.hist = s.hist[:0]
@@ -328,15 +327,15 @@ func (s *cecpSession) setVariant(name string) {
 	s.stopSearch()
 	g, err := s.lookup(name)
 	if err != nil {
-		s.out.printf("Error (unsupported variant): %s", name)
+		s.out.printf("Error (unsupported variant): variant %s", name)
 		return
 	}
 	lines, err := xboardSetupLines(g.Name, g.StartFEN)
 	if err != nil {
-		s.out.printf("Error (unsupported variant: %v): %s", err, name)
+		s.out.printf("Error (unsupported variant - %s): variant %s", cecpReason(err.Error()), name)
 		return
 	}
-	s.startGame(g, name, g.New())
+	s.startGame(g, g.New())
 	for _, l := range lines {
 		s.out.printf("%s", l)
 	}
@@ -369,10 +368,10 @@ func (s *cecpSession) setBoard(fen string) {
 		}
 	}
 	if err != nil {
-		s.out.printf("Error (bad FEN): %s", cecpOneLine(err.Error()))
+		s.out.printf("Error (bad FEN): %s", cecpReason(err.Error()))
 		return
 	}
-	s.startGame(s.game, s.xname, pos)
+	s.startGame(s.game, pos)
 	switch {
 	case s.analyzing:
 		s.analyze()
@@ -425,8 +424,12 @@ func (s *cecpSession) passLeadsTo(fen string) (face byte, ok bool) {
 	return 0, false
 }
 
-// cecpOneLine keeps an error message on one output line.
-func cecpOneLine(msg string) string { return strings.ReplaceAll(msg, "\n", " ") }
+// cecpReason fits a message into the (REASON) of `Error (REASON): COMMAND`
+// or `Illegal move (REASON): MOVE`: one line, and no colon or parenthesis
+// that could make XBoard cut the line in the wrong place.
+var cecpReasonReplacer = strings.NewReplacer("\n", " ", "\r", " ", ": ", " - ", ":", "-", "(", "[", ")", "]")
+
+func cecpReason(msg string) string { return cecpReasonReplacer.Replace(msg) }
 
 // userMove plays the opponent's move and lets the engine answer.
 func (s *cecpSession) userMove(text string) {
@@ -445,7 +448,7 @@ func (s *cecpSession) userMove(text string) {
 	}
 	m, err := s.pos.ParseMove(fromCECPMove(text))
 	if err != nil {
-		s.out.printf("Illegal move (%s): %s", cecpOneLine(err.Error()), text)
+		s.out.printf("Illegal move (%s): %s", cecpReason(err.Error()), text)
 		return
 	}
 	s.play(m)

@@ -26,7 +26,7 @@ func (s *cecpSession) rollOwnDie() {
 	r := s.pos.(variants.Roller)
 	face := rollDie(s.rng)
 	if err := r.SetRoll(face); err != nil {
-		s.out.printf("Error (roll %c refused: %s): go", face, cecpOneLine(err.Error()))
+		s.out.printf("Error (roll %c refused - %s): go", face, cecpReason(err.Error()))
 		return
 	}
 	s.out.printf("telluser roll %c", face)
@@ -40,7 +40,7 @@ func (s *cecpSession) setRoll(arg, line string) {
 	}
 	face, err := parseFace(strings.TrimSpace(arg))
 	if err != nil {
-		s.out.printf("Error (bad roll: %s): %s", cecpOneLine(err.Error()), line)
+		s.out.printf("Error (bad roll - %s): %s", cecpReason(err.Error()), line)
 		return
 	}
 	s.applyRoll(face, line)
@@ -75,7 +75,7 @@ func (s *cecpSession) applyRoll(face byte, line string) {
 		return
 	}
 	if err := r.SetRoll(face); err != nil {
-		s.out.printf("Error (%s): %s", cecpOneLine(err.Error()), line)
+		s.out.printf("Error (%s): %s", cecpReason(err.Error()), line)
 		return
 	}
 	switch {

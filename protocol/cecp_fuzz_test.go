@@ -3,6 +3,7 @@ package protocol
 import (
 	"bytes"
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -10,6 +11,9 @@ import (
 	"varchess/variants"
 	"varchess/variants/all"
 )
+
+// cecpErrorLine is the shape of every error line the engine prints.
+var cecpErrorLine = regexp.MustCompile(`^(Error \([^():]+\)|Illegal move( \([^():]+\))?): \S`)
 
 // firstMoveSearcher stands in for the engine when fuzzing: it answers at
 // once with the first legal ply, so arbitrary input stays fast and the run
@@ -78,6 +82,14 @@ func FuzzCECPLines(f *testing.F) {
 		s.stopSearch()
 		if strings.Contains(buf.String(), "Error (internal") {
 			t.Fatalf("a command panicked:\n%s", buf.String())
+		}
+		// XBoard reads `Error (REASON): COMMAND` and `Illegal move
+		// (REASON): MOVE` up to the first "): ", so a reason must hold
+		// no colon or parenthesis.
+		for _, l := range strings.Split(buf.String(), "\n") {
+			if (strings.HasPrefix(l, "Error") || strings.HasPrefix(l, "Illegal move")) && !cecpErrorLine.MatchString(l) {
+				t.Fatalf("malformed error line %q", l)
+			}
 		}
 	})
 }

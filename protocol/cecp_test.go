@@ -77,7 +77,7 @@ func scenarioHandshake(t *testing.T, start starter) {
 	p.send("edit")
 	p.expectOnly(p.sync(), `^Error \(command not supported\): edit$`)
 	p.send("variant xiangqi")
-	p.expectOnly(p.sync(), `^Error \(unsupported variant\): xiangqi$`)
+	p.expectOnly(p.sync(), `^Error \(unsupported variant\): variant xiangqi$`)
 	p.send("quit")
 	waitExit(t, p)
 }

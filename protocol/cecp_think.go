@@ -80,7 +80,7 @@ func (s *cecpSession) startSearch(analyze bool) {
 		var res engine.Result
 		defer func() {
 			if r := recover(); r != nil {
-				out.printf("Error (internal: search failed: %v): go", r)
+				out.printf("Error (internal error in the search - %s): go", cecpReason(fmt.Sprint(r)))
 				res = engine.Result{}
 			}
 			results <- cecpResult{job: job, res: res}

@@ -63,28 +63,11 @@ func (gs *gameState) setPosition(fen string, moves []string) error {
 	return nil
 }
 
-// playMove parses a ply in the game's notation and makes it.
-//
-// In a game with a die, a move list (UCI `position ... moves`) does not say
-// what was rolled before each ply. When the position has no roll and the
-// ply is not legal under "everything allowed" (a pass, when some move
-// exists), it is accepted if some face allows it: then that face is set
-// before the ply is made.
+// playMove parses a ply in the game's notation and makes it. (A pass in a
+// die game's move list, which carries no rolls, is the game's business:
+// russian accepts it in an unrolled position when some face forces it.)
 func playMove(pos variants.Position, s string) error {
 	m, err := pos.ParseMove(s)
-	if r, ok := pos.(variants.Roller); ok && err != nil && r.Roll() == 0 {
-		for i := len(variants.DieFaces) - 1; i >= 0 && err != nil; i-- {
-			if r.SetRoll(variants.DieFaces[i]) != nil {
-				continue
-			}
-			if fm, ferr := pos.ParseMove(s); ferr == nil {
-				m, err = fm, nil
-			}
-		}
-		if err != nil {
-			_ = r.SetRoll(0) // back to "not rolled"
-		}
-	}
 	if err != nil {
 		return err
 	}

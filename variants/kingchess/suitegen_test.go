@@ -87,7 +87,7 @@ func suiteLine(t *testing.T, fen string, single bool) (string, string) {
 			}
 			confirmed += fmt.Sprintf(" D%d", d)
 		}
-		if n > deepLimit || time.Since(start) > 10*time.Second {
+		if d > 1 && (n > deepLimit || time.Since(start) > 10*time.Second) {
 			break
 		}
 		fmt.Fprintf(&fields, " ;D%d %d", d, n)
