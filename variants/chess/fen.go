@@ -65,42 +65,23 @@ func Parse(fen string) (*Position, error) {
 }
 
 func (p *Position) parseBoard(s string) error {
-	ranks := strings.Split(s, "/")
-	if len(ranks) != 8 {
-		return fmt.Errorf("board has %d ranks, want 8", len(ranks))
-	}
-	for i, row := range ranks {
-		r := 7 - i
-		f := 0
-		for j := 0; j < len(row); j++ {
-			c := row[j]
-			if c >= '1' && c <= '8' {
-				f += int(c - '0')
-				if f > 8 {
-					return fmt.Errorf("rank %d is longer than 8 squares", r+1)
-				}
-				continue
-			}
-			t := PieceType(strings.IndexByte(pieceLetters[1:], c|0x20) + 1)
-			if t == NoPieceType || c == ' ' {
-				return fmt.Errorf("bad character %q in board", c)
-			}
-			if f >= 8 {
-				return fmt.Errorf("rank %d is longer than 8 squares", r+1)
-			}
-			color := variants.White
-			if c >= 'a' {
-				color = variants.Black
-			}
-			if t == Pawn && (r == 0 || r == 7) {
-				return fmt.Errorf("pawn on rank %d", r+1)
-			}
-			p.put(MakePiece(color, t), bb.Sq(f, r))
-			f++
+	err := bb.ParsePlacement(s, func(sq bb.Square, c byte) error {
+		t := PieceType(strings.IndexByte(pieceLetters[1:], c|0x20) + 1)
+		if t == NoPieceType || c == ' ' {
+			return fmt.Errorf("bad character %q", c)
 		}
-		if f != 8 {
-			return fmt.Errorf("rank %d has %d squares, want 8", r+1, f)
+		if t == Pawn && (sq.Rank() == 0 || sq.Rank() == 7) {
+			return fmt.Errorf("pawn on rank %d", sq.Rank()+1)
 		}
+		color := variants.White
+		if c >= 'a' {
+			color = variants.Black
+		}
+		p.put(MakePiece(color, t), sq)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	for c := variants.White; c <= variants.Black; c++ {
 		if n := p.pieces[c][King].Count(); n != 1 {
@@ -196,27 +177,12 @@ func (p *Position) parseEnPassant(s string) error {
 // only when a pawn could capture there (see Parse).
 func (p *Position) FEN() string {
 	var sb strings.Builder
-	for r := 7; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < 8; f++ {
-			pc := p.board[bb.Sq(f, r)]
-			if pc == NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			sb.WriteString(pc.String())
+	bb.WritePlacement(&sb, func(sq bb.Square) byte {
+		if pc := p.board[sq]; pc != NoPiece {
+			return pc.String()[0]
 		}
-		if empty > 0 {
-			sb.WriteByte(byte('0' + empty))
-		}
-		if r > 0 {
-			sb.WriteByte('/')
-		}
-	}
+		return 0
+	})
 	if p.side == variants.White {
 		sb.WriteString(" w ")
 	} else {

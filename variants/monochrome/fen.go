@@ -113,34 +113,14 @@ func ParseFEN(fen string) (*Position, error) {
 }
 
 func (p *Position) parseBoard(s string) error {
-	ranks := strings.Split(s, "/")
-	if len(ranks) != 8 {
-		return fmt.Errorf("board %q: want 8 ranks separated by /, got %d", s, len(ranks))
-	}
-	for i, row := range ranks {
-		r := 7 - i
-		file := 0
-		for j := 0; j < len(row); j++ {
-			c := row[j]
-			if c >= '1' && c <= '8' {
-				file += int(c - '0')
-			} else if pc, ok := pieceFromLetter(c); ok {
-				if file < 8 {
-					p.put(bb.Sq(file, r), pc)
-				}
-				file++
-			} else {
-				return fmt.Errorf("board: rank %d: bad character %q", r+1, c)
-			}
-			if file > 8 {
-				return fmt.Errorf("board: rank %d has more than 8 squares", r+1)
-			}
+	return bb.ParsePlacement(s, func(sq bb.Square, c byte) error {
+		pc, ok := pieceFromLetter(c)
+		if !ok {
+			return fmt.Errorf("bad character %q", c)
 		}
-		if file != 8 {
-			return fmt.Errorf("board: rank %d has %d squares, want 8", r+1, file)
-		}
-	}
-	return nil
+		p.put(sq, pc)
+		return nil
+	})
 }
 
 // parseUndo reads the forbidden return move. It must be one that the last
@@ -191,27 +171,12 @@ func parseCount(s, what string, lo, hi int) (int, error) {
 // FEN writes the position in the monochrome FEN, letters upper case.
 func (p *Position) FEN() string {
 	var sb strings.Builder
-	for r := 7; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < 8; f++ {
-			pc := p.board[bb.Sq(f, r)]
-			if pc == NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			sb.WriteByte(pc.Letter())
+	bb.WritePlacement(&sb, func(sq bb.Square) byte {
+		if pc := p.board[sq]; pc != NoPiece {
+			return pc.Letter()
 		}
-		if empty > 0 {
-			sb.WriteByte(byte('0' + empty))
-		}
-		if r > 0 {
-			sb.WriteByte('/')
-		}
-	}
+		return 0
+	})
 	if p.side == variants.White {
 		sb.WriteString(" w ")
 	} else {
