@@ -88,7 +88,7 @@ func randomFEN(rng *rand.Rand, maxHand int) (string, bool) {
 // the reference's enumeration on random positions with small reserves,
 // and with the fast enumeration on bigger ones.
 func TestDropCountAgainstReference(t *testing.T) {
-	n := 250
+	n := 150
 	if testing.Short() {
 		n = 60
 	}

@@ -190,7 +190,7 @@ func checkAgainstReference(t *testing.T, fen string, single, full bool) {
 }
 
 func TestDifferentialRandomPlay(t *testing.T) {
-	games := 30
+	games := 20
 	if testing.Short() {
 		games = 15
 	}

@@ -129,7 +129,7 @@ func countHitting(S, first bb.Bitboard, lines []bb.Bitboard, h *[NumTypes]uint8,
 // DropActionCount returns the exact number of legal drop actions of the
 // side to move (single drops included), without listing them.
 func (p *Position) DropActionCount() uint64 {
-	if p.single {
+	if p.single || p.hand[p.side] == [NumTypes]uint8{} {
 		return p.countSingleDrops()
 	}
 	us, them := p.side, p.side^1

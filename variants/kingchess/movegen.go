@@ -71,47 +71,70 @@ func (p *Position) genOrdinary(buf []variants.Move) []variants.Move {
 	return p.genPawnMoves(buf, ksq, target, pinned)
 }
 
-// genPawnMoves appends the pawn moves landing on target (the check mask);
-// en passant is tested on the resulting board instead.
+// genPawnMoves appends the pawn moves landing on target (the check mask).
+// Unpinned pawns are moved as whole sets; pinned ones one by one along
+// their pin line; en passant is tested on the resulting board instead.
 func (p *Position) genPawnMoves(buf []variants.Move, ksq bb.Square, target, pinned bb.Bitboard) []variants.Move {
 	us, them := p.side, p.side^1
 	occ := p.all()
-	forward, startRank, lastRank := 8, bb.Rank2, bb.Rank8
+	empty := ^occ
+	enemy := p.occ[them]
+	pawns := p.pieces[us][Pawn]
+	lastRank := bb.Rank8
 	if us == variants.Black {
-		forward, startRank, lastRank = -8, bb.Rank7, bb.Rank1
+		lastRank = bb.Rank1
 	}
-	add := func(from, to bb.Square, flags uint64) {
-		if lastRank.Has(to) {
-			for t := Queen; t <= Knight; t++ {
-				buf = append(buf, newMove(from, to, t, flags))
+	emit := func(to bb.Bitboard, delta bb.Square, flags uint64) {
+		for to != 0 {
+			t := to.PopFirst()
+			from := t - delta
+			if lastRank.Has(t) {
+				for pr := Queen; pr <= Knight; pr++ {
+					buf = append(buf, newMove(from, t, pr, flags))
+				}
+				continue
 			}
-			return
+			buf = append(buf, newMove(from, t, 0, flags))
 		}
-		buf = append(buf, newMove(from, to, 0, flags))
 	}
-	for pawns := p.pieces[us][Pawn]; pawns != 0; {
-		from := pawns.PopFirst()
-		allowed := target
-		if pinned.Has(from) {
-			allowed &= bb.Line[ksq][from]
+	// fwd, capture directions and the double-step rank depend on the side.
+	shift := func(b bb.Bitboard, d int) bb.Bitboard {
+		if d > 0 {
+			return b << uint(d)
 		}
-		one := from + bb.Square(forward)
-		if one >= 0 && one < 64 && !occ.Has(one) {
-			if allowed.Has(one) {
-				add(from, one, 0)
+		return b >> uint(-d)
+	}
+	fwd, capW, capE, thirdRank := 8, 7, 9, bb.Rank3
+	if us == variants.Black {
+		fwd, capW, capE, thirdRank = -8, -9, -7, bb.Rank6
+	}
+	for _, set := range [2]bb.Bitboard{pawns &^ pinned, pawns & pinned} {
+		if set == 0 {
+			continue
+		}
+		if set&pinned != 0 {
+			// Pinned pawns: few, handled one by one with their pin line.
+			for ps := set; ps != 0; {
+				from := ps.PopFirst()
+				allowed := target & bb.Line[ksq][from]
+				one := shift(from.Bit(), fwd) & empty
+				emit(one&allowed, bb.Square(fwd), 0)
+				emit(shift(one&thirdRank, fwd)&empty&allowed, bb.Square(2*fwd), flagDouble)
+				emit(shift(from.Bit()&^bb.FileA, capW)&enemy&allowed, bb.Square(capW), 0)
+				emit(shift(from.Bit()&^bb.FileH, capE)&enemy&allowed, bb.Square(capE), 0)
 			}
-			two := one + bb.Square(forward)
-			if startRank.Has(from) && !occ.Has(two) && allowed.Has(two) {
-				add(from, two, flagDouble)
-			}
+			continue
 		}
-		for caps := bb.PawnAttacks[us][from] & p.occ[them] & allowed; caps != 0; {
-			add(from, caps.PopFirst(), 0)
-		}
-		if p.ep != bb.NoSquare && bb.PawnAttacks[us][from].Has(p.ep) {
-			// En passant: test the resulting occupancy directly, which
-			// covers pins along the rank and checks by the captured pawn.
-			victim := p.ep - bb.Square(forward)
+		one := shift(set, fwd) & empty
+		emit(one&target, bb.Square(fwd), 0)
+		emit(shift(one&thirdRank, fwd)&empty&target, bb.Square(2*fwd), flagDouble)
+		emit(shift(set&^bb.FileA, capW)&enemy&target, bb.Square(capW), 0)
+		emit(shift(set&^bb.FileH, capE)&enemy&target, bb.Square(capE), 0)
+	}
+	if p.ep != bb.NoSquare {
+		victim := p.ep - bb.Square(fwd)
+		for ps := bb.PawnAttacks[them][p.ep] & pawns; ps != 0; {
+			from := ps.PopFirst()
 			after := occ&^from.Bit()&^victim.Bit() | p.ep.Bit()
 			if p.attackersTo(ksq, after, them) == 0 {
 				buf = append(buf, newMove(from, p.ep, 0, flagEP))
@@ -129,13 +152,9 @@ func (p *Position) genCastling(buf []variants.Move, ksq bb.Square) []variants.Mo
 		return buf
 	}
 	occ := p.all()
-	safe := func(sqs ...bb.Square) bool {
-		for _, s := range sqs {
-			if p.attackersTo(relSq(us, s), occ, us^1) != 0 {
-				return false
-			}
-		}
-		return true
+	them := us ^ 1
+	safe := func(a, b bb.Square) bool {
+		return p.attackersTo(relSq(us, a), occ, them) == 0 && p.attackersTo(relSq(us, b), occ, them) == 0
 	}
 	f1, g1, b1, c1, d1 := relSq(us, 5), relSq(us, 6), relSq(us, 1), relSq(us, 2), relSq(us, 3)
 	if bits&castleH != 0 && !occ.Has(f1) && !occ.Has(g1) && safe(5, 6) {
@@ -186,6 +205,9 @@ func (p *Position) singleDropTargets() (targets [NumTypes]bb.Bitboard) {
 }
 
 func (p *Position) genSingleDrops(buf []variants.Move) []variants.Move {
+	if p.hand[p.side] == [NumTypes]uint8{} {
+		return buf
+	}
 	targets := p.singleDropTargets()
 	for t := King; t <= Pawn; t++ {
 		for z := targets[t]; z != 0; {
@@ -196,6 +218,9 @@ func (p *Position) genSingleDrops(buf []variants.Move) []variants.Move {
 }
 
 func (p *Position) countSingleDrops() uint64 {
+	if p.hand[p.side] == [NumTypes]uint8{} {
+		return 0
+	}
 	targets := p.singleDropTargets()
 	var n uint64
 	for _, z := range targets {

@@ -1,0 +1,430 @@
+package engine
+
+import (
+	"context"
+
+	"varchess/variants"
+	bb "varchess/variants/bitboard"
+	"varchess/variants/kingchess"
+)
+
+// Kingchess and kingchess1 (RULES.md section 4): the board starts empty and
+// both armies come in from a reserve, dropped on the own half. The
+// evaluation therefore counts the reserve as material (a little below the
+// same piece on the board: a dropped piece already works, a piece in hand
+// still costs a ply in kingchess1), and its king safety looks at the enemy
+// reserve too: every empty square of the enemy half from which an enemy
+// piece in hand would attack our King is a threat, so a King near the
+// centre line is exposed even on an empty board.
+//
+// Files: kingchess_eval.go (evaluation, MVV-LVA, exchange test, the
+// single-drop search), kingchess_cands.go (the plies the search tries:
+// ordering and the multi-drop actions of kingchess).
+//
+// There is no NullMover: package kingchess has no exported way to pass the
+// turn (a MakeNull/UnmakeNull pair there would allow null-move pruning when
+// the mover's King is on the board, not in check, with pieces on board).
+
+func init() {
+	registerGame("kingchess", Game{NewEvaluator: func(pos variants.Position) Evaluator { return newKCEvaluator(pos, false) }})
+	registerGame("kingchess1", Game{NewEvaluator: func(pos variants.Position) Evaluator { return newKCEvaluator(pos, true) }})
+}
+
+// kcEvaluator evaluates kingchess positions and lists the plies to search.
+type kcEvaluator struct {
+	p *kingchess.Position
+	// singleOnly: no multi-drop candidates (kingchess1, or kingchess played
+	// with the SingleDrops limit).
+	singleOnly bool
+	orderBuf   []kcOrdered // scratch for ordering candidates
+}
+
+func newKCEvaluator(pos variants.Position, singleOnly bool) *kcEvaluator {
+	return &kcEvaluator{p: pos.(*kingchess.Position), singleOnly: singleOnly}
+}
+
+// SearchSingleDrops searches a kingchess position like Search but tries
+// only ordinary moves and single drops, never a drop action of several
+// pieces (except the blocks that alone parry a double check, so that the
+// search never mistakes them for mate). It exists to measure what the
+// multi-drop candidates are worth (UCI option SingleDrops).
+func (e *Engine) SearchSingleDrops(ctx context.Context, pos variants.Position, lim Limits, onInfo func(Info)) Result {
+	if pos.Variant() != "kingchess" {
+		return e.Search(ctx, pos, lim, onInfo)
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	g := Game{NewEvaluator: func(p variants.Position) Evaluator { return newKCEvaluator(p, true) }}
+	return newSearcher(e, ctx, pos.Clone(), lim, onInfo, g).run()
+}
+
+// Piece values in centipawns, indexed by kingchess.PieceType (K Q R B N P).
+var (
+	kcBoardValue = [kingchess.NumTypes]int{0, 950, 500, 330, 320, 100}
+	// kcHandValue: a piece in hand is flexible (it can go to any empty
+	// square of the own half, or block a check) but still has to be brought
+	// in; worth a little less than on the board.
+	kcHandValue = [kingchess.NumTypes]int{0, 910, 475, 310, 300, 92}
+	// kcLateHand is charged per piece still in hand, scaled by how full the
+	// board is: late in the game a reserve piece is a lost tempo.
+	kcLateHand = [kingchess.NumTypes]int{0, 30, 25, 20, 20, 4}
+	// kcPhase: weight of each type toward the midgame (24 = all pieces).
+	kcPhase = [kingchess.NumTypes]int{0, 4, 2, 1, 1, 0}
+	// kcMobility per attacked square not occupied by an own piece.
+	kcMobility = [kingchess.NumTypes]int{0, 1, 2, 4, 4, 0}
+	// kcDropThreat is charged per empty square of the enemy half from which
+	// an enemy piece of that type in hand would attack our King.
+	kcDropThreat = [kingchess.NumTypes]int{0, 14, 10, 10, 22, 16}
+	// kcZoneAttack: attack units per board piece hitting the King zone.
+	kcZoneAttack = [kingchess.NumTypes]int{0, 5, 3, 2, 2, 1}
+)
+
+const (
+	kcMaxPhase   = 24
+	kcTempo      = 10
+	kcBishopPair = 30
+	kcDoubled    = 12
+	kcIsolated   = 10
+	kcShelter    = 14 // per own pawn in front of the King (midgame)
+)
+
+// kcPassed is the bonus of a passed pawn by relative rank.
+var kcPassed = [8]int{0, 5, 10, 20, 35, 60, 100, 0}
+
+// kcPST holds midgame and endgame piece-square bonuses for White (Black
+// reads the vertically mirrored square). Built from simple geometry, like
+// the chess tables: centralisation, advanced pawns, a King that stays at
+// the back in the middlegame (rank 3-4 Kings can be hit by drops from
+// across the centre line).
+var kcPST = func() (t [2][kingchess.NumTypes][64]int) {
+	for sq := bb.Square(0); sq < 64; sq++ {
+		f, r := sq.File(), sq.Rank()
+		fc := max(3-f, f-4)
+		rc := max(3-r, r-4)
+		centre := 6 - fc - rc
+		mg, eg := &t[0], &t[1]
+		mg[kingchess.Knight][sq] = centre*8 - 20
+		eg[kingchess.Knight][sq] = centre*6 - 18
+		diag := 0
+		if f == r || f+r == 7 {
+			diag = 8
+		}
+		mg[kingchess.Bishop][sq] = centre*3 + diag - 8
+		eg[kingchess.Bishop][sq] = centre*3 - 9
+		if r == 6 {
+			mg[kingchess.Rook][sq], eg[kingchess.Rook][sq] = 18, 12
+		}
+		if f == 3 || f == 4 {
+			mg[kingchess.Rook][sq] += 6
+		}
+		mg[kingchess.Queen][sq] = centre*2 - 6
+		eg[kingchess.Queen][sq] = centre*5 - 15
+		if r >= 1 && r <= 6 {
+			p := (r - 1) * 3
+			if f == 3 || f == 4 {
+				p += []int{0, -5, 5, 20, 25, 20, 10}[r]
+			}
+			mg[kingchess.Pawn][sq] = p
+			eg[kingchess.Pawn][sq] = (r - 1) * (r - 1) * 3
+		}
+		switch r {
+		case 0:
+			mg[kingchess.King][sq] = []int{15, 30, 15, 0, 5, 10, 30, 15}[f]
+		case 1:
+			mg[kingchess.King][sq] = -15
+		default:
+			mg[kingchess.King][sq] = -40 - 20*r
+		}
+		eg[kingchess.King][sq] = centre*9 - 30
+	}
+	return t
+}()
+
+// kcRel maps a square to White's view for side c.
+func kcRel(c variants.Color, s bb.Square) bb.Square {
+	if c == variants.White {
+		return s
+	}
+	return s ^ 56
+}
+
+// kcHalf is the drop zone of side c (empty or not).
+func kcHalf(c variants.Color) bb.Bitboard {
+	if c == variants.White {
+		return bb.South
+	}
+	return bb.North
+}
+
+// kcAttacks is the attack set of a piece of side c and type t on s.
+func kcAttacks(c variants.Color, t kingchess.PieceType, s bb.Square, occ bb.Bitboard) bb.Bitboard {
+	switch t {
+	case kingchess.King:
+		return bb.KingAttacks[s]
+	case kingchess.Queen:
+		return bb.QueenAttacks(s, occ)
+	case kingchess.Rook:
+		return bb.RookAttacks(s, occ)
+	case kingchess.Bishop:
+		return bb.BishopAttacks(s, occ)
+	case kingchess.Knight:
+		return bb.KnightAttacks[s]
+	case kingchess.Pawn:
+		return bb.PawnAttacks[c][s]
+	}
+	return 0
+}
+
+// kcAttackersTo returns side by's pieces attacking s on the board occ.
+func kcAttackersTo(p *kingchess.Position, s bb.Square, occ bb.Bitboard, by variants.Color) bb.Bitboard {
+	a := bb.KnightAttacks[s]&p.Pieces(by, kingchess.Knight) |
+		bb.KingAttacks[s]&p.Pieces(by, kingchess.King) |
+		bb.PawnAttacks[by^1][s]&p.Pieces(by, kingchess.Pawn) |
+		bb.RookAttacks(s, occ)&(p.Pieces(by, kingchess.Rook)|p.Pieces(by, kingchess.Queen)) |
+		bb.BishopAttacks(s, occ)&(p.Pieces(by, kingchess.Bishop)|p.Pieces(by, kingchess.Queen))
+	return a & occ
+}
+
+// Evaluate implements Evaluator: side to move's view, centipawns.
+func (e *kcEvaluator) Evaluate() int {
+	p := e.p
+	occ := p.Occupied(variants.White) | p.Occupied(variants.Black)
+	// Game phase from everything not yet captured (board and hands).
+	phase := 0
+	onBoard := occ.Count()
+	for c := variants.White; c <= variants.Black; c++ {
+		hand := p.Reserve(c)
+		for t := kingchess.Queen; t <= kingchess.Knight; t++ {
+			phase += kcPhase[t] * (p.Pieces(c, t).Count() + hand[t])
+		}
+	}
+	phase = min(phase, kcMaxPhase)
+	var mg, eg [2]int
+	for c := variants.White; c <= variants.Black; c++ {
+		m, g := e.side(c, occ, onBoard)
+		mg[c], eg[c] = m, g
+	}
+	us := p.SideToMove()
+	mgv, egv := mg[us]-mg[us^1], eg[us]-eg[us^1]
+	return (mgv*phase+egv*(kcMaxPhase-phase))/kcMaxPhase + kcTempo
+}
+
+// side returns side c's midgame and endgame terms.
+func (e *kcEvaluator) side(c variants.Color, occ bb.Bitboard, onBoard int) (mg, eg int) {
+	p := e.p
+	own := p.Occupied(c)
+	hand := p.Reserve(c)
+	for t := kingchess.Queen; t <= kingchess.Pawn; t++ {
+		n := hand[t]
+		v := kcHandValue[t]*n - kcLateHand[t]*n*onBoard/32
+		mg += v
+		eg += v
+	}
+	for t := kingchess.King; t <= kingchess.Pawn; t++ {
+		for b := p.Pieces(c, t); b != 0; {
+			s := b.PopFirst()
+			r := kcRel(c, s)
+			mg += kcBoardValue[t] + kcPST[0][t][r]
+			eg += kcBoardValue[t] + kcPST[1][t][r]
+			if t == kingchess.King || t == kingchess.Pawn {
+				continue
+			}
+			att := kcAttacks(c, t, s, occ)
+			mob := kcMobility[t] * (att &^ own).Count()
+			mg += mob
+			eg += mob
+		}
+	}
+	if bishops := p.Pieces(c, kingchess.Bishop); bishops&bb.Light != 0 && bishops&bb.Dark != 0 {
+		mg += kcBishopPair
+		eg += kcBishopPair + 20
+	}
+	pm, pe := e.pawns(c)
+	mg += pm
+	eg += pe
+	// Our King's safety.
+	mg -= e.kingDanger(c, occ)
+	return mg, eg
+}
+
+// pawns scores side c's pawn structure.
+func (e *kcEvaluator) pawns(c variants.Color) (mg, eg int) {
+	p := e.p
+	own := p.Pieces(c, kingchess.Pawn)
+	theirs := p.Pieces(c^1, kingchess.Pawn)
+	for b := own; b != 0; {
+		s := b.PopFirst()
+		f := s.File()
+		file := bb.FileA << uint(f)
+		if (own & file).Count() > 1 {
+			mg -= kcDoubled / 2 // counted once per pawn of the pair
+			eg -= kcDoubled
+		}
+		var adj bb.Bitboard
+		if f > 0 {
+			adj |= bb.FileA << uint(f-1)
+		}
+		if f < 7 {
+			adj |= bb.FileA << uint(f+1)
+		}
+		if own&adj == 0 {
+			mg -= kcIsolated
+			eg -= kcIsolated
+		}
+		// Passed: no enemy pawn ahead on this or an adjacent file. The
+		// enemy reserve can still drop a stopper on its half, so only pawns
+		// already on the enemy half get the full bonus.
+		ahead := kcAhead(c, s) & (file | adj)
+		if theirs&ahead == 0 {
+			rr := kcRel(c, s).Rank()
+			bonus := kcPassed[rr]
+			if p.Reserve(c ^ 1)[kingchess.Pawn] > 0 && rr < 4 {
+				bonus /= 3
+			}
+			mg += bonus / 2
+			eg += bonus
+		}
+	}
+	return mg, eg
+}
+
+// kcAhead is every square strictly in front of s from side c's view.
+func kcAhead(c variants.Color, s bb.Square) bb.Bitboard {
+	r := s.Rank()
+	if c == variants.White {
+		if r == 7 {
+			return 0
+		}
+		return ^bb.Bitboard(0) << uint(8*(r+1))
+	}
+	if r == 0 {
+		return 0
+	}
+	return ^bb.Bitboard(0) >> uint(8*(8-r))
+}
+
+// kingDanger is the midgame penalty for side c's King: threats from the
+// enemy reserve (drops that would attack it), enemy board pieces hitting
+// the squares around it, less the pawn shelter.
+func (e *kcEvaluator) kingDanger(c variants.Color, occ bb.Bitboard) int {
+	p := e.p
+	k, ok := p.KingSquare(c)
+	if !ok {
+		return 0 // still in hand: it will be dropped where it is safe
+	}
+	them := c ^ 1
+	danger := 0
+	hand := p.Reserve(them)
+	zone := kcHalf(them) &^ occ
+	if hand[kingchess.Knight] > 0 {
+		danger += kcDropThreat[kingchess.Knight] * (bb.KnightAttacks[k] & zone).Count()
+	}
+	if hand[kingchess.Pawn] > 0 {
+		danger += kcDropThreat[kingchess.Pawn] * (bb.PawnAttacks[c][k] & zone &^ (bb.Rank1 | bb.Rank8)).Count()
+	}
+	if hand[kingchess.Rook]+hand[kingchess.Queen] > 0 {
+		n := (bb.RookAttacks(k, occ) & zone).Count()
+		w := kcDropThreat[kingchess.Rook]
+		if hand[kingchess.Queen] > 0 {
+			w = kcDropThreat[kingchess.Queen]
+		}
+		danger += w * n
+	}
+	if hand[kingchess.Bishop]+hand[kingchess.Queen] > 0 {
+		sq := bb.BishopAttacks(k, occ) & zone
+		if hand[kingchess.Queen] == 0 {
+			sq &= p.BishopDropSquares(them)
+		}
+		w := kcDropThreat[kingchess.Bishop]
+		if hand[kingchess.Queen] > 0 {
+			w = kcDropThreat[kingchess.Queen]
+		}
+		danger += w * sq.Count()
+	}
+	// Shelter: own pawns on the three squares in front of the King (and
+	// one further), only while the enemy has pieces to attack with.
+	front := bb.KingAttacks[k] & kcAhead(c, k)
+	shield := (p.Pieces(c, kingchess.Pawn) & front).Count()
+	danger -= kcShelter * min(shield, 3)
+	// Enemy board pieces attacking squares next to the King, quadratic.
+	units := 0
+	kz := bb.KingAttacks[k] | k.Bit()
+	for t := kingchess.Queen; t <= kingchess.Knight; t++ {
+		for b := p.Pieces(them, t); b != 0; {
+			s := b.PopFirst()
+			units += kcZoneAttack[t] * (kcAttacks(them, t, s, occ) & kz).Count()
+		}
+	}
+	danger += units * units / 2
+	return danger
+}
+
+// Ordinary moves are decoded from the encoding documented in
+// variants/kingchess/move.go (Lo = from | to<<6 | promo<<12 | flags<<16,
+// Hi's top bits the kind); TestKCMoveDecoding checks it against the
+// package's notation.
+func kcFrom(m variants.Move) bb.Square            { return bb.Square(m.Lo & 63) }
+func kcTo(m variants.Move) bb.Square              { return bb.Square(m.Lo >> 6 & 63) }
+func kcPromo(m variants.Move) kingchess.PieceType { return kingchess.PieceType(m.Lo >> 12 & 7) }
+
+const kcFlagEP = 2 // the en-passant flag of the ordinary-move encoding
+
+// kcVictim returns the type captured by ordinary move m (ok false if none).
+func (e *kcEvaluator) kcVictim(m variants.Move) (kingchess.PieceType, bool) {
+	if m.Lo>>16&kcFlagEP != 0 {
+		return kingchess.Pawn, true
+	}
+	_, t, ok := e.p.PieceAt(kcTo(m))
+	return t, ok
+}
+
+// Classify implements MoveClassifier: captures and queen promotions are
+// noisy, ordered most valuable victim first, least valuable attacker
+// first. Drops are quiet.
+func (e *kcEvaluator) Classify(m variants.Move) (bool, int) {
+	if kingchess.IsDrop(m) {
+		return false, 0
+	}
+	gain := 0
+	noisy := false
+	if v, ok := e.kcVictim(m); ok {
+		_, a, _ := e.p.PieceAt(kcFrom(m))
+		gain = 16*kcBoardValue[v] - kcBoardValue[a]/16
+		if a == kingchess.King {
+			gain = 16 * kcBoardValue[v]
+		}
+		noisy = true
+	}
+	if pr := kcPromo(m); pr == kingchess.Queen {
+		gain += 16 * (kcBoardValue[kingchess.Queen] - kcBoardValue[kingchess.Pawn])
+		noisy = true
+	}
+	return noisy, gain
+}
+
+// SEEAtLeast implements Exchanger with a cheap estimate: a capture wins at
+// least the victim when the target is not defended, else victim minus
+// attacker (the recapture). Good enough to push bad captures back.
+func (e *kcEvaluator) SEEAtLeast(m variants.Move, threshold int) bool {
+	if kingchess.IsDrop(m) {
+		return threshold <= 0
+	}
+	p := e.p
+	gain := 0
+	if v, ok := e.kcVictim(m); ok {
+		gain = kcBoardValue[v]
+	}
+	from, to := kcFrom(m), kcTo(m)
+	c, a, _ := p.PieceAt(from)
+	if gain-kcBoardValue[a] >= threshold && a != kingchess.King {
+		return true
+	}
+	occ := (p.Occupied(variants.White) | p.Occupied(variants.Black)) &^ from.Bit()
+	if kcAttackersTo(p, to, occ, c^1) == 0 {
+		return gain >= threshold
+	}
+	if a == kingchess.King {
+		return false // illegal anyway; never listed
+	}
+	return gain-kcBoardValue[a] >= threshold
+}

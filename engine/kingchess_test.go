@@ -1,0 +1,248 @@
+package engine
+
+import (
+	"context"
+	"math/rand"
+	"strings"
+	"testing"
+
+	"varchess/variants"
+	"varchess/variants/kingchess"
+)
+
+func mustKC(t testing.TB, fen string, single bool) *kingchess.Position {
+	t.Helper()
+	parse := kingchess.Parse
+	if single {
+		parse = kingchess.Parse1
+	}
+	p, err := parse(fen)
+	if err != nil {
+		t.Fatalf("%s: %v", fen, err)
+	}
+	return p
+}
+
+// kcDoubleCheckFEN: White is in double check (rook e5, bishop a5), the King
+// cannot step (d1, f1, f2 are its own; d2 and e2 are attacked) and nothing
+// can capture: only a drop action with a piece on e2-e4 AND one on b4-d2
+// saves it. Moves lists nothing; it is not mate.
+const kcDoubleCheckFEN = "6k1/8/8/b3r3/8/8/5P2/3QKB2[RRBNNPPPPPPPqrbnnpppppppp] w - - 0 10"
+
+// kcMirrorFEN flips a kingchess FEN top to bottom and swaps the colours.
+// The flip changes the colour of every square, so the bishop field swaps
+// l and d too.
+func kcMirrorFEN(t *testing.T, fen string) string {
+	t.Helper()
+	f := strings.Fields(fen)
+	boardRes := f[0]
+	i := strings.IndexByte(boardRes, '[')
+	board, res := boardRes[:i], boardRes[i:]
+	ranks := strings.Split(board, "/")
+	for a, b := 0, len(ranks)-1; a < b; a, b = a+1, b-1 {
+		ranks[a], ranks[b] = ranks[b], ranks[a]
+	}
+	swap := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			switch {
+			case r >= 'a' && r <= 'z':
+				return r - 'a' + 'A'
+			case r >= 'A' && r <= 'Z':
+				return r - 'A' + 'a'
+			}
+			return r
+		}, s)
+	}
+	out := []string{swap(strings.Join(ranks, "/")) + swap(res)}
+	out = append(out, map[string]string{"w": "b", "b": "w"}[f[1]])
+	castle := "-"
+	if f[2] != "-" {
+		sw := swap(f[2])
+		castle = ""
+		for _, c := range "KQEkqe" {
+			if strings.ContainsRune(sw, c) {
+				castle += string(c)
+			}
+		}
+	}
+	out = append(out, castle)
+	ep := f[3]
+	if ep != "-" {
+		ep = string(ep[0]) + string(rune('1'+'8'-ep[1]))
+	}
+	out = append(out, ep)
+	out = append(out, f[4:6]...)
+	if len(f) > 6 {
+		lc := func(c byte) byte { return map[byte]byte{'l': 'd', 'd': 'l', '-': '-'}[c] }
+		out = append(out, string([]byte{lc(f[6][1]), lc(f[6][0])}))
+	}
+	return strings.Join(out, " ")
+}
+
+// kcRandomPositions plays random candidate plies from the start (and from
+// the double-check position) and returns the FENs seen.
+func kcRandomPositions(t *testing.T, single bool, games, plies int) []string {
+	rng := rand.New(rand.NewSource(7))
+	var fens []string
+	starts := []string{kingchess.StartFEN}
+	if !single {
+		starts = append(starts, kcDoubleCheckFEN)
+	}
+	for g := 0; g < games; g++ {
+		p := mustKC(t, starts[g%len(starts)], single)
+		ev := newKCEvaluator(p, single)
+		for ply := 0; ply < plies; ply++ {
+			fens = append(fens, p.FEN())
+			ms := ev.Candidates(nil)
+			if len(ms) == 0 {
+				break
+			}
+			p.Make(ms[rng.Intn(len(ms))])
+		}
+	}
+	return fens
+}
+
+func TestKCEvalMirrorSymmetry(t *testing.T) {
+	for _, single := range []bool{false, true} {
+		for _, fen := range kcRandomPositions(t, single, 12, 40) {
+			mf := kcMirrorFEN(t, fen)
+			a := newKCEvaluator(mustKC(t, fen, single), single).Evaluate()
+			b := newKCEvaluator(mustKC(t, mf, single), single).Evaluate()
+			if a != b {
+				t.Fatalf("eval %d for %s but %d for its mirror %s", a, fen, b, mf)
+			}
+		}
+	}
+}
+
+// TestKCCandidatesLegal checks every candidate against the rules package,
+// and that the list is empty exactly when the game ends by mate or
+// stalemate (Status counts drop actions exactly).
+func TestKCCandidatesLegal(t *testing.T) {
+	for _, single := range []bool{false, true} {
+		multiSeen := 0
+		for _, fen := range kcRandomPositions(t, single, 16, 60) {
+			p := mustKC(t, fen, single)
+			legal := map[variants.Move]bool{}
+			for _, m := range p.Moves(nil) {
+				legal[m] = true
+			}
+			ms := newKCEvaluator(p, single).Candidates(nil)
+			seen := map[variants.Move]bool{}
+			for _, m := range ms {
+				if seen[m] {
+					t.Fatalf("%s: candidate %s listed twice", fen, kingchess.FormatMove(m))
+				}
+				seen[m] = true
+				if kingchess.IsDrop(m) {
+					if !p.LegalDropAction(m) {
+						t.Fatalf("%s: illegal drop candidate %s", fen, kingchess.FormatMove(m))
+					}
+					if kingchess.DropTargets(m).Count() > 1 {
+						multiSeen++
+					}
+				} else if !legal[m] {
+					t.Fatalf("%s: illegal candidate %s", fen, kingchess.FormatMove(m))
+				}
+			}
+			st := p.Status()
+			ended := st.Reason == "checkmate" || st.Reason == "stalemate"
+			if ended != (len(ms) == 0) {
+				t.Fatalf("%s: status %q but %d candidates", fen, st.Reason, len(ms))
+			}
+		}
+		if !single && multiSeen == 0 {
+			t.Fatal("no multi-drop candidate in kingchess")
+		}
+		if single && multiSeen != 0 {
+			t.Fatal("multi-drop candidate in kingchess1")
+		}
+	}
+}
+
+func TestKCMoveDecoding(t *testing.T) {
+	for _, fen := range kcRandomPositions(t, false, 6, 60) {
+		p := mustKC(t, fen, false)
+		for _, m := range p.Moves(nil) {
+			if kingchess.IsDrop(m) {
+				continue
+			}
+			want := kcFrom(m).String() + kcTo(m).String()
+			if pr := kcPromo(m); pr != 0 {
+				want += strings.ToLower(string(pr.Letter()))
+			}
+			if got := kingchess.FormatMove(m); got != want {
+				t.Fatalf("%s: move %s decoded as %s", fen, got, want)
+			}
+			if noisy, _ := newKCEvaluator(p, false).Classify(m); noisy != (p.IsCapture(m) || kcPromo(m) == kingchess.Queen) {
+				t.Fatalf("%s: %s classified noisy=%v", fen, kingchess.FormatMove(m), noisy)
+			}
+		}
+	}
+}
+
+func TestKCDoubleCheckBlock(t *testing.T) {
+	p := mustKC(t, kcDoubleCheckFEN, false)
+	if n := len(p.Moves(nil)); n != 0 {
+		t.Fatalf("test position: Moves lists %d plies, want 0", n)
+	}
+	if st := p.Status(); st.Outcome != variants.Ongoing {
+		t.Fatalf("test position: status %v", st)
+	}
+	for _, single := range []bool{false, true} {
+		e := New(Options{HashMB: 4})
+		search := e.Search
+		if single {
+			search = e.SearchSingleDrops
+		}
+		res := search(context.Background(), p, Limits{Depth: 4}, nil)
+		m := res.Best
+		if !kingchess.IsDrop(m) || kingchess.DropTargets(m).Count() < 2 || !p.LegalDropAction(m) {
+			t.Fatalf("single=%v: best %q is not a legal multi-drop block", single, kingchess.FormatMove(m))
+		}
+		if res.Mate < 0 {
+			t.Fatalf("single=%v: the search thinks it is mated (mate %d)", single, res.Mate)
+		}
+		q := p.Clone()
+		q.Make(m)
+		if q.Status().Outcome != variants.Ongoing {
+			t.Fatalf("after %s the game is over", kingchess.FormatMove(m))
+		}
+		k, _ := p.KingSquare(variants.White)
+		qp := q.(*kingchess.Position)
+		if kcAttackersTo(qp, k, qp.Occupied(variants.White)|qp.Occupied(variants.Black), variants.Black) != 0 {
+			t.Fatalf("block %s leaves the King in check", kingchess.FormatMove(m))
+		}
+	}
+}
+
+func TestKC1SearchDropsKingFirst(t *testing.T) {
+	p := mustKC(t, kingchess.StartFEN, true)
+	res := New(Options{HashMB: 4}).Search(context.Background(), p, Limits{Depth: 4}, nil)
+	pl := kingchess.DropPlacements(res.Best)
+	if len(pl) != 1 || pl[0].Type != kingchess.King || !p.LegalDropAction(res.Best) {
+		t.Fatalf("best %q is not a legal King drop", kingchess.FormatMove(res.Best))
+	}
+	// A sensible square: the back rank, not near the centre line.
+	if pl[0].Sq.Rank() != 0 {
+		t.Errorf("King dropped on %s, want the first rank", pl[0].Sq)
+	}
+}
+
+// TestKCSearchFindsDropMate: a drop that mates must be found (the search
+// treats drops as quiet plies, so this checks they are not pruned away).
+// Black's King on a5 is boxed in by the rook on b8 and the knight on c5; a
+// queen or rook dropped on the a-file mates.
+func TestKCSearchFindsDropMate(t *testing.T) {
+	p := mustKC(t, "1R6/8/8/k1N5/8/8/8/7K[Q] w - - 0 20", false)
+	res := New(Options{HashMB: 4}).Search(context.Background(), p, Limits{Depth: 4}, nil)
+	if res.Mate != 1 || !kingchess.IsDrop(res.Best) {
+		t.Fatalf("best %s mate %d, want a mating drop", kingchess.FormatMove(res.Best), res.Mate)
+	}
+	q := p.Clone()
+	q.Make(res.Best)
+	if st := q.Status(); st.Outcome != variants.WhiteWins {
+		t.Fatalf("%s does not mate: %v", kingchess.FormatMove(res.Best), st)
+	}
+}

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Plays varchess against Debian's Fairy-Stockfish 11.1 in kingchess1
+# (RULES.md section 4, single drops) through our own `match` subcommand and
+# prints the score, Elo difference and error bar of varchess.
+#
+# Usage: scripts/kingchess1-vs-fairy.sh [-n GAMES (200)] [-t TC (10+0.1)]
+#                                       [-c CONCURRENCY (2)] [-o PGN]
+#
+# Fairy-Stockfish learns the game from a variants.ini written here: 8x8,
+# empty start, drops from a reserve onto the own half (whiteDropRegion /
+# blackDropRegion), no pawn drops on the first rank, the second bishop on
+# the other colour (dropOppositeColoredBishop), castling with dropped
+# pieces (castlingDroppedPiece), captures leave the game. Version 11.1
+# cannot force the King to be dropped first (it has no mustDropType; its
+# mustDrop only forces some drop), so every game starts from a position
+# where both Kings are already on the board: the openings file holds the
+# positions after White's and Black's King drops (Kings on the first /
+# eighth rank, never on e1/e8: 11.1 has no `E` castling letter, so from
+# those squares the castling state could not be written in a FEN both
+# engines read alike). Each opening is played twice, colours swapped.
+set -euo pipefail
+
+games=200 tc=10+0.1 conc=2 pgn=""
+while getopts "n:t:c:o:h" opt; do
+	case "$opt" in
+	n) games="$OPTARG" ;;
+	t) tc="$OPTARG" ;;
+	c) conc="$OPTARG" ;;
+	o) pgn="$OPTARG" ;;
+	*) sed -n '2,20p' "$0"; exit 2 ;;
+	esac
+done
+cd "$(dirname "$0")/.."
+
+fsf=/usr/games/fairy-stockfish
+if [ ! -x "$fsf" ]; then
+	echo "kingchess1-vs-fairy: installing fairy-stockfish with apt-get" >&2
+	apt-get update
+	apt-get install -y fairy-stockfish
+fi
+if ! command -v go >/dev/null 2>&1; then
+	if [ -x /usr/local/go/bin/go ]; then
+		export PATH="$PATH:/usr/local/go/bin"
+	else
+		echo "kingchess1-vs-fairy: installing Go (golang-go) with apt-get" >&2
+		apt-get update
+		apt-get install -y golang-go
+	fi
+fi
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+bin="$work/varchess"
+echo "kingchess1-vs-fairy: building $bin" >&2
+go build -o "$bin" .
+[ -n "$pgn" ] || pgn="$work/games.pgn"
+
+ini="$work/variants.ini"
+cat >"$ini" <<'INI'
+[kingchess1:chess]
+startFen = 8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1
+pieceDrops = true
+capturesToHand = false
+whiteDropRegion = *1 *2 *3 *4
+blackDropRegion = *5 *6 *7 *8
+firstRankPawnDrops = false
+promotionZonePawnDrops = true
+dropOppositeColoredBishop = true
+castlingDroppedPiece = true
+INI
+if ! "$fsf" check "$ini" >"$work/check.txt" 2>&1; then
+	cat "$work/check.txt" >&2
+	echo "kingchess1-vs-fairy: fairy-stockfish rejects the variant file" >&2
+	exit 1
+fi
+
+# Openings: after K@x1 and K@y8 (x, y not e), as FENs written by our engine.
+openings="$work/openings.fen"
+for w in a b c d f g h; do
+	for b in a b c d f g h; do
+		fen=$(printf 'uci\nsetoption name UCI_Variant value kingchess1\nposition startpos moves K@%s1 K@%s8\nd\nquit\n' "$w" "$b" |
+			"$bin" | sed -n 's/^Fen: //p')
+		if [ -z "$fen" ]; then
+			echo "kingchess1-vs-fairy: could not build the opening K@${w}1 K@${b}8" >&2
+			exit 1
+		fi
+		echo "$fen"
+	done
+done | awk 'BEGIN{srand(1)} {print rand() "\t" $0}' | sort -n | cut -f2- >"$openings"
+echo "kingchess1-vs-fairy: $(wc -l <"$openings") openings, $games games at $tc, concurrency $conc" >&2
+
+"$bin" match -variant kingchess1 \
+	-engine "cmd=$bin,proto=uci,name=varchess" \
+	-engine "cmd=$fsf,proto=uci,name=fairy-stockfish,option.VariantPath=$ini" \
+	-games "$games" -tc "$tc" -concurrency "$conc" -seed 1 \
+	-openings "$openings" -pgn "$pgn" -maxplies 400 | tee "$work/result.txt"
+grep -q . "$work/result.txt"
