@@ -142,7 +142,7 @@ func (e *kcEvaluator) Candidates(buf []variants.Move) []variants.Move {
 const kcPairMin = 40
 
 // kcPairTop is how many of the best single drops are paired.
-const kcPairTop = 5
+const kcPairTop = 4
 
 // pairs adds, in front of the ordered list buf[start:], the drop actions
 // joining two of the best single drops: two threats at once, or a threat
@@ -176,12 +176,19 @@ func (e *kcEvaluator) pairs(buf []variants.Move, start int) []variants.Move {
 			}
 		}
 	}
-	// Move the pairs to the front (after the other multi-drops' rank).
+	// Move the pairs in after the captures and the formations.
 	added := len(buf) - end
 	if added > 0 {
+		at := start
+		for _, o := range e.orderBuf {
+			if o.v < 1<<17 {
+				break
+			}
+			at++
+		}
 		tmp := append([]variants.Move(nil), buf[end:]...)
-		copy(buf[start+added:], buf[start:end])
-		copy(buf[start:], tmp)
+		copy(buf[at+added:], buf[at:end])
+		copy(buf[at:], tmp)
 	}
 	return buf
 }
@@ -482,7 +489,7 @@ func (e *kcEvaluator) orderCandidates(ms []variants.Move) {
 		if kingchess.IsDrop(m) {
 			pl := kingchess.DropPlacements(m)
 			if len(pl) > 1 {
-				v = 1 << 20 // multi-drops: few, and each a whole plan
+				v = 1 << 17 // multi-drops: few, and each a whole plan; after captures
 			} else {
 				t, s := pl[0].Type, pl[0].Sq
 				att := kcAttacks(us, t, s, occ|s.Bit())

@@ -37,10 +37,16 @@ type kcEvaluator struct {
 	// with the SingleDrops limit).
 	singleOnly bool
 	orderBuf   []kcOrdered // scratch for ordering candidates
+	handValue  *[kingchess.NumTypes]int
 }
 
 func newKCEvaluator(pos variants.Position, singleOnly bool) *kcEvaluator {
-	return &kcEvaluator{p: pos.(*kingchess.Position), singleOnly: singleOnly}
+	p := pos.(*kingchess.Position)
+	e := &kcEvaluator{p: p, singleOnly: singleOnly, handValue: &kcHandValue}
+	if p.Variant() == "kingchess1" {
+		e.handValue = &kcHandValue1
+	}
+	return e
 }
 
 // SearchSingleDrops searches a kingchess position like Search but tries
@@ -61,10 +67,14 @@ func (e *Engine) SearchSingleDrops(ctx context.Context, pos variants.Position, l
 // Piece values in centipawns, indexed by kingchess.PieceType (K Q R B N P).
 var (
 	kcBoardValue = [kingchess.NumTypes]int{0, 950, 500, 330, 320, 100}
-	// kcHandValue: a piece in hand is flexible (it can go to any empty
-	// square of the own half, or block a check) but still has to be brought
-	// in; worth a little less than on the board.
-	kcHandValue = [kingchess.NumTypes]int{0, 910, 475, 310, 300, 92}
+	// kcHandValue: a piece in hand still has to be brought in (a ply per
+	// piece in kingchess1) but is flexible: it can go to any empty square of
+	// the own half, block a check, and cannot be attacked. In kingchess,
+	// where any number of pieces come in at once, it is worth as much as on
+	// the board (dumping the reserve only makes targets); in kingchess1 a
+	// little less.
+	kcHandValue  = [kingchess.NumTypes]int{0, 950, 500, 330, 320, 100}
+	kcHandValue1 = [kingchess.NumTypes]int{0, 910, 475, 310, 300, 92}
 	// kcLateHand is charged per piece still in hand, scaled by how full the
 	// board is: late in the game a reserve piece is a lost tempo.
 	kcLateHand = [kingchess.NumTypes]int{0, 30, 25, 20, 20, 4}
@@ -216,7 +226,7 @@ func (e *kcEvaluator) side(c variants.Color, occ bb.Bitboard, onBoard int) (mg, 
 	hand := p.Reserve(c)
 	for t := kingchess.Queen; t <= kingchess.Pawn; t++ {
 		n := hand[t]
-		v := kcHandValue[t]*n - kcLateHand[t]*n*onBoard/32
+		v := e.handValue[t]*n - kcLateHand[t]*n*onBoard/32
 		mg += v
 		eg += v
 	}

@@ -88,7 +88,7 @@ func (p *Position) checkDropAction(m variants.Move) error {
 			}
 		case Bishop:
 			if !p.BishopDropSquares(us).Has(s) {
-				return fmt.Errorf("the bishop must go on a %s square", map[bool]string{true: "light", false: "dark"}[!s.IsLight()])
+				return fmt.Errorf("a bishop may not go on %s (rule K3: the other colour)", s)
 			}
 			if s.IsLight() {
 				light++
