@@ -6,6 +6,7 @@
 # Usage: scripts/stockfish-match.sh [-e ELO (2000)] [-n GAMES (200)]
 #                                    [-t TC (10+0.1)] [-c CONCURRENCY (2)] [-o PGN]
 #                                    [-m MS: Stockfish's Move Overhead]
+#                                    [-g GRACE: the arbiter's time margin, e.g. 1s]
 #
 # On a loaded machine Stockfish can lose on time (the arbiter allows 200 ms
 # beyond the clock); -m 50 gives it a larger safety margin. Keep it small:
@@ -16,8 +17,8 @@
 # colours swapped), built here from move lists so no data file is needed.
 set -euo pipefail
 
-elo=2000 games=200 tc=10+0.1 conc=2 pgn="" sfover=""
-while getopts "e:n:t:c:o:m:h" opt; do
+elo=2000 games=200 tc=10+0.1 conc=2 pgn="" sfover="" margin=200ms
+while getopts "e:n:t:c:o:m:g:h" opt; do
 	case "$opt" in
 	e) elo="$OPTARG" ;;
 	n) games="$OPTARG" ;;
@@ -25,7 +26,8 @@ while getopts "e:n:t:c:o:m:h" opt; do
 	c) conc="$OPTARG" ;;
 	o) pgn="$OPTARG" ;;
 	m) sfover=",option.Move Overhead=$OPTARG" ;;
-	*) sed -n '2,17p' "$0"; exit 2 ;;
+	g) margin="$OPTARG" ;;
+	*) sed -n '2,18p' "$0"; exit 2 ;;
 	esac
 done
 cd "$(dirname "$0")/.."
@@ -99,7 +101,7 @@ LINES
 echo "stockfish-match: $(wc -l <"$openings") openings, $games games at $tc, Stockfish UCI_Elo=$elo" >&2
 
 out="$work/match.txt"
-"$bin" match -variant chess \
+"$bin" match -variant chess -margin "$margin" \
 	-engine "cmd=$bin,proto=uci,name=varchess" \
 	-engine "cmd=$sf,proto=uci,name=sf$elo,option.UCI_LimitStrength=true,option.UCI_Elo=$elo$sfover" \
 	-games "$games" -tc "$tc" -concurrency "$conc" -openings "$openings" -pgn "$pgn" | tee "$out"
