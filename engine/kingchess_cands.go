@@ -98,6 +98,9 @@ var kcPatterns = func() []kcPattern {
 	}
 }()
 
+// kcFormationMinHand is the reserve size below which no formation is tried.
+const kcFormationMinHand = 6
+
 // kcMaxBlocks bounds the check-blocking actions generated at one node.
 const kcMaxBlocks = 12
 
@@ -153,7 +156,7 @@ func (e *kcEvaluator) pairs(buf []variants.Move, start int) []variants.Move {
 	var top [kcPairTop]kingchess.Placement
 	n := 0
 	for _, o := range e.orderBuf {
-		if o.v >= 1<<18 {
+		if o.v >= 1<<17 {
 			continue // multi-drops and captures
 		}
 		if o.v < kcPairMin || n == kcPairTop {
@@ -198,7 +201,9 @@ func (e *kcEvaluator) formations(buf []variants.Move) []variants.Move {
 	p := e.p
 	us := p.SideToMove()
 	hand := p.Reserve(us)
-	if n := hand[0] + hand[1] + hand[2] + hand[3] + hand[4] + hand[5]; n < 2 {
+	// Formations are opening plans: with a small reserve (or many pieces
+	// already out) they only cost search time.
+	if n := hand[0] + hand[1] + hand[2] + hand[3] + hand[4] + hand[5]; n < kcFormationMinHand {
 		return buf
 	}
 	first := len(buf)

@@ -5,6 +5,10 @@
 #
 # Usage: scripts/kingchess1-vs-fairy.sh [-n GAMES (200)] [-t TC (10+0.1)]
 #                                       [-c CONCURRENCY (2)] [-o PGN]
+#                                       [-m MS: Fairy-Stockfish's Move Overhead (100)]
+#
+# On a loaded machine Fairy-Stockfish can lose on time (the arbiter allows
+# 200 ms beyond the clock); its Move Overhead keeps a safety margin.
 #
 # Fairy-Stockfish learns the game from a variants.ini written here: 8x8,
 # empty start, drops from a reserve onto the own half (whiteDropRegion /
@@ -20,14 +24,15 @@
 # engines read alike). Each opening is played twice, colours swapped.
 set -euo pipefail
 
-games=200 tc=10+0.1 conc=2 pgn=""
-while getopts "n:t:c:o:h" opt; do
+games=200 tc=10+0.1 conc=2 pgn="" overhead=100
+while getopts "n:t:c:o:m:h" opt; do
 	case "$opt" in
 	n) games="$OPTARG" ;;
 	t) tc="$OPTARG" ;;
 	c) conc="$OPTARG" ;;
 	o) pgn="$OPTARG" ;;
-	*) sed -n '2,20p' "$0"; exit 2 ;;
+	m) overhead="$OPTARG" ;;
+	*) sed -n '2,24p' "$0"; exit 2 ;;
 	esac
 done
 cd "$(dirname "$0")/.."
@@ -91,7 +96,7 @@ echo "kingchess1-vs-fairy: $(wc -l <"$openings") openings, $games games at $tc, 
 
 "$bin" match -variant kingchess1 \
 	-engine "cmd=$bin,proto=uci,name=varchess" \
-	-engine "cmd=$fsf,proto=uci,name=fairy-stockfish,option.VariantPath=$ini" \
+	-engine "cmd=$fsf,proto=uci,name=fairy-stockfish,option.VariantPath=$ini,option.Move Overhead=$overhead" \
 	-games "$games" -tc "$tc" -concurrency "$conc" -seed 1 \
 	-openings "$openings" -pgn "$pgn" -maxplies 400 | tee "$work/result.txt"
 grep -q . "$work/result.txt"

@@ -102,38 +102,18 @@ func parse(fen string, single bool) (*Position, error) {
 }
 
 func (p *Position) parseBoard(s string) error {
-	ranks := strings.Split(s, "/")
-	if len(ranks) != 8 {
-		return fmt.Errorf("board needs 8 ranks, has %d", len(ranks))
-	}
-	for i, row := range ranks {
-		r := 7 - i
-		f := 0
-		for j := 0; j < len(row); j++ {
-			ch := row[j]
-			if ch >= '1' && ch <= '8' {
-				f += int(ch - '0')
-				continue
-			}
-			t, ok := typeOfLetter(ch)
-			if !ok {
-				return fmt.Errorf("bad board character %q", ch)
-			}
-			if f > 7 {
-				return fmt.Errorf("rank %d is too long", r+1)
-			}
-			c := variants.White
-			if ch >= 'a' {
-				c = variants.Black
-			}
-			p.put(c, t, bb.Sq(f, r))
-			f++
+	return bb.ParsePlacement(s, func(sq bb.Square, ch byte) error {
+		t, ok := typeOfLetter(ch)
+		if !ok {
+			return fmt.Errorf("bad board character %q", ch)
 		}
-		if f != 8 {
-			return fmt.Errorf("rank %d has %d files", r+1, f)
+		c := variants.White
+		if ch >= 'a' {
+			c = variants.Black
 		}
-	}
-	return nil
+		p.put(c, t, sq)
+		return nil
+	})
 }
 
 func (p *Position) parseCastling(s string) error {
@@ -260,27 +240,12 @@ func (p *Position) validate() error {
 // FEN implements variants.Position.
 func (p *Position) FEN() string {
 	var sb strings.Builder
-	for r := 7; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < 8; f++ {
-			pc := p.board[bb.Sq(f, r)]
-			if pc == noPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			sb.WriteByte(pc.letter())
+	bb.WritePlacement(&sb, func(sq bb.Square) byte {
+		if pc := p.board[sq]; pc != noPiece {
+			return pc.letter()
 		}
-		if empty > 0 {
-			sb.WriteByte(byte('0' + empty))
-		}
-		if r > 0 {
-			sb.WriteByte('/')
-		}
-	}
+		return 0
+	})
 	sb.WriteString("[" + p.reserveString() + "] ")
 	if p.side == variants.White {
 		sb.WriteString("w ")
