@@ -41,6 +41,8 @@ type uciSession struct {
 	// fast and small). Zero in production.
 	nodeCap uint64
 	hashCap int
+
+	diceBlind bool // russian: search with every future roll a King (engine.SearchDiceBlind)
 }
 
 // uciSearch is a search running on its own goroutine.
@@ -143,6 +145,7 @@ func (s *uciSession) cmdUCI() {
 	s.out.printf("option name Move Overhead type spin default %d min 0 max %d", defaultOverhead.Milliseconds(), maxOverheadMS)
 	s.out.println("option name Ponder type check default false")
 	s.out.println("option name Clear Hash type button")
+	s.out.println("option name DiceBlind type check default false")
 	s.out.println("option name UCI_Variant type combo default chess var " + strings.Join(all.Names, " var "))
 	s.out.println("uciok")
 }
@@ -199,6 +202,13 @@ func (s *uciSession) cmdSetOption(args []string) {
 		if v := strings.ToLower(value); v != "true" && v != "false" {
 			s.errorf("option Ponder: value must be true or false, not %q", value)
 		}
+	case "diceblind":
+		b, err := strconv.ParseBool(value)
+		if err != nil {
+			s.errorf("option DiceBlind: value must be true or false, not %q", value)
+			return
+		}
+		s.diceBlind = b
 	case "clear hash":
 		s.eng.NewGame()
 	case "uci_variant":

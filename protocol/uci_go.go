@@ -161,10 +161,14 @@ func (s *uciSession) cmdGo(args []string) {
 	}
 	s.search = run
 	out, eng := s.out, s.eng
+	search := eng.Search
+	if s.diceBlind {
+		search = eng.SearchDiceBlind
+	}
 	go func() {
 		defer close(run.done)
 		defer cancel()
-		res := eng.Search(ctx, pos, lim, func(in engine.Info) { out.println(infoLine(pos, in)) })
+		res := search(ctx, pos, lim, func(in engine.Info) { out.println(infoLine(pos, in)) })
 		out.println(bestMoveLine(pos, res))
 	}()
 }
