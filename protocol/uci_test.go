@@ -8,6 +8,7 @@ import (
 	nchess "github.com/notnil/chess"
 	"github.com/notnil/chess/uci"
 
+	"varchess/variants"
 	"varchess/variants/all"
 )
 
@@ -34,6 +35,28 @@ func uciScenarios(t *testing.T, start starter) {
 	t.Run("variants", func(t *testing.T) { scenarioUCIVariants(t, start) })
 	t.Run("game-over", func(t *testing.T) { scenarioUCIGameOver(t, start) })
 	t.Run("eof", func(t *testing.T) { scenarioUCIEOF(t, start) })
+	t.Run("dice-blind", func(t *testing.T) { scenarioUCIDiceBlind(t, start) })
+}
+
+// scenarioUCIDiceBlind: the DiceBlind option switches russian to the
+// dice-blind search, which still answers with a move legal under the roll.
+func scenarioUCIDiceBlind(t *testing.T, start starter) {
+	p := uciOpen(t, start)
+	p.send("setoption name UCI_Variant value russian", "setoption name DiceBlind value true", "position startpos")
+	p.expectOnly(uciReady(p), `^info string variant russian `)
+	p.send("go depth 2 roll N")
+	l, _ := p.waitFor(`^bestmove `, 30*time.Second)
+	g, err := all.Get("russian")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := g.New()
+	if err := pos.(variants.Roller).SetRoll('N'); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pos.ParseMove(strings.Fields(l)[1]); err != nil {
+		t.Errorf("dice-blind answer %q under roll N: %v", l, err)
+	}
 }
 
 // uciReady sends isready and returns the lines printed before readyok.
@@ -114,6 +137,7 @@ func scenarioUCIErrors(t *testing.T, start starter) {
 		"setoption name Hash value lots",
 		"setoption name NoSuchOption value 1",
 		"setoption name UCI_Variant value nosuchgame",
+		"setoption name DiceBlind value maybe",
 	} {
 		p.send(bad)
 		p.expectOnly(uciReady(p), `^info string error: `)
