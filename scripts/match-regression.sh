@@ -28,18 +28,11 @@ MAXPLIES=${MAXPLIES:-0}
 SF_ELO=${SF_ELO:-1500}
 EXTRA=${EXTRA:-}
 
-log() { echo "match-regression: $*" >&2; }
-
-export PATH="/usr/local/go/bin:$PATH"
-need_apt=()
-command -v git >/dev/null || need_apt+=(git)
-command -v go >/dev/null || need_apt+=(golang-go)
-[ "$MODE" = stockfish ] && [ ! -x /usr/games/stockfish ] && need_apt+=(stockfish)
-if [ ${#need_apt[@]} -gt 0 ]; then
-	log "installing ${need_apt[*]}"
-	apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need_apt[@]}" >/dev/null
-fi
+SCRIPT=match-regression
+. "$(dirname "$0")/lib.sh"
+need_go
+need_pkg git git
+if [ "$MODE" = stockfish ]; then need_pkg /usr/games/stockfish stockfish; fi
 
 ROOT=$(git -C "$(dirname "$0")/.." rev-parse --show-toplevel)
 TMP=$(mktemp -d)

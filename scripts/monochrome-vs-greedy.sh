@@ -19,14 +19,9 @@ TC=${TC:-5+0.05}
 CONCURRENCY=${CONCURRENCY:-2}
 SEED=${SEED:-1}
 
-log() { echo "monochrome-vs-greedy: $*" >&2; }
+SCRIPT=monochrome-vs-greedy
+. "$(dirname "$0")/lib.sh"
 
-export PATH="/usr/local/go/bin:$PATH"
-if ! command -v go >/dev/null; then
-	log "installing golang-go"
-	apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq golang-go >/dev/null
-fi
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PGN=${PGN:-out/mono.pgn}
@@ -37,8 +32,7 @@ rm -f "$PGN"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
-log "building $ROOT"
-(cd "$ROOT" && go build -o "$TMP/varchess" .)
+build_varchess "$TMP"
 
 log "playing $GAMES games, tc $TC, concurrency $CONCURRENCY, seed $SEED (progress below)"
 OUT="$TMP/match.out"

@@ -7,19 +7,12 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 
-if ! command -v go >/dev/null 2>&1; then
-	if [ -x /usr/local/go/bin/go ]; then
-		export PATH="$PATH:/usr/local/go/bin"
-	else
-		echo "perft-deep: installing Go (golang-go) with apt-get" >&2
-		apt-get update
-		apt-get install -y golang-go
-	fi
-fi
-
-bin="$(mktemp -d)/varchess"
-echo "perft-deep: building $bin" >&2
-go build -o "$bin" .
+SCRIPT=perft-deep
+. scripts/lib.sh
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+build_varchess "$work"
+bin="$work/varchess"
 
 shopt -s nullglob
 suites=(perft/testdata/*.epd)

@@ -6,13 +6,14 @@
 # Usage: scripts/perft-speed.sh [REPS]   (default 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$PATH:/usr/local/go/bin"
-command -v go >/dev/null || { echo "perft-speed: Go is required (/usr/local/go)" >&2; exit 1; }
+SCRIPT=perft-speed
+. scripts/lib.sh
 reps=${1:-3}
 
-bin="$(mktemp -d)/varchess"
-echo "perft-speed: building $bin" >&2
-go build -o "$bin" .
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+build_varchess "$work"
+bin="$work/varchess"
 
 # name | perft arguments (start positions; russian as fixed-face K perft)
 cases=(

@@ -18,29 +18,14 @@ depth="${1:-6}"
 runs="${2:-5}"
 cd "$(dirname "$0")/.."
 
-sf=""
-for c in stockfish /usr/games/stockfish; do
-	if command -v "$c" >/dev/null 2>&1; then sf="$(command -v "$c")"; break; fi
-done
-if [ -z "$sf" ]; then
-	echo "perft-vs-stockfish: installing stockfish with apt-get" >&2
-	apt-get update
-	apt-get install -y stockfish
-	sf=/usr/games/stockfish
-fi
-if ! command -v go >/dev/null 2>&1; then
-	if [ -x /usr/local/go/bin/go ]; then
-		export PATH="$PATH:/usr/local/go/bin"
-	else
-		echo "perft-vs-stockfish: installing Go (golang-go) with apt-get" >&2
-		apt-get update
-		apt-get install -y golang-go
-	fi
-fi
-
-bin="$(mktemp -d)/varchess"
-echo "perft-vs-stockfish: building $bin" >&2
-go build -o "$bin" .
+SCRIPT=perft-vs-stockfish
+. scripts/lib.sh
+sf=/usr/games/stockfish
+need_pkg "$sf" stockfish
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+build_varchess "$work"
+bin="$work/varchess"
 
 now_ns() { date +%s%N; }
 

@@ -20,14 +20,9 @@ TC=${TC:-5+0.05}
 CONCURRENCY=${CONCURRENCY:-2}
 SEED=${SEED:-1}
 
-log() { echo "russian-vs-diceblind: $*" >&2; }
+SCRIPT=russian-vs-diceblind
+. "$(dirname "$0")/lib.sh"
 
-export PATH="/usr/local/go/bin:$PATH"
-if ! command -v go >/dev/null; then
-	log "installing golang-go"
-	apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq golang-go >/dev/null
-fi
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 PGN=${PGN:-out/russian.pgn}
@@ -38,8 +33,7 @@ rm -f "$PGN"
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
-log "building $ROOT"
-(cd "$ROOT" && go build -o "$TMP/varchess" .)
+build_varchess "$TMP"
 
 if ! printf 'uci\nquit\n' | "$TMP/varchess" | grep -q '^option name DiceBlind '; then
 	log "the engine has no UCI option DiceBlind (see engine/russian_search.go): cannot play the match"

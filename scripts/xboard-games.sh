@@ -43,7 +43,8 @@ if [ ${#need[@]} -gt 0 ]; then
 	apt-get update -q
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}"
 fi
-command -v go >/dev/null || PATH="$PATH:/usr/local/go/bin"
+export PATH="/usr/local/go/bin:$PATH"
+command -v go >/dev/null || { log "Go 1.26 is required (expected at /usr/local/go/bin/go)"; exit 1; }
 
 mkdir -p "$OUT"
 log "building varchess"

@@ -1,0 +1,39 @@
+# shellcheck shell=bash
+# Helpers shared by the scripts in this folder; source it after setting
+# SCRIPT (the name used in log lines):
+#
+#   SCRIPT=perft-deep; . "$(dirname "$0")/lib.sh"
+
+log() { echo "${SCRIPT:-script}: $*" >&2; }
+
+# need_go puts Go on PATH. The module needs Go 1.26, which every machine of
+# this project has at /usr/local/go; Debian's golang-go (1.19) is too old to
+# build it, so there is nothing to install.
+need_go() {
+	export PATH="/usr/local/go/bin:$PATH"
+	if ! command -v go >/dev/null 2>&1; then
+		log "Go 1.26 is required (expected at /usr/local/go/bin/go)"
+		exit 1
+	fi
+}
+
+# need_pkg CMD PACKAGE...: installs the Debian packages unless CMD exists
+# (a command name or a path).
+need_pkg() {
+	local cmd=$1
+	shift
+	if command -v "$cmd" >/dev/null 2>&1 || [ -x "$cmd" ]; then
+		return
+	fi
+	log "installing $* with apt-get"
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+# build_varchess DIR: builds the repository's binary into DIR/varchess, so a
+# rebuild of ./varchess elsewhere cannot change an engine in mid-run.
+build_varchess() {
+	need_go
+	log "building $1/varchess"
+	(cd "$(dirname "${BASH_SOURCE[0]}")/.." && go build -o "$1/varchess" .)
+}
