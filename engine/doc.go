@@ -15,6 +15,11 @@
 //	                mobility, king safety), null move, repetition hooks
 //	see_chess.go    static exchange evaluation for chess
 //	eval_generic.go fallback evaluation for games without their own
+//	monochrome_eval.go  monochrome: score-difference evaluation, game ends on score
+//	russian_search.go   russian: expectimax over the die (chance nodes by MinFace)
+//	russian_eval.go     russian: stack-aware evaluation (prisoners, towers)
+//	kingchess_eval.go   kingchess and kingchess1: board + reserve evaluation
+//	kingchess_cands.go  kingchess: multi-drop candidate actions for the search
 //	bench.go        the bench command
 //
 // # The search

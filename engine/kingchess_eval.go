@@ -70,10 +70,11 @@ var (
 	// kcHandValue: a piece in hand still has to be brought in (a ply per
 	// piece in kingchess1) but is flexible: it can go to any empty square of
 	// the own half, block a check, and cannot be attacked. In kingchess,
-	// where any number of pieces come in at once, it is worth as much as on
-	// the board (dumping the reserve only makes targets); in kingchess1 a
-	// little less.
-	kcHandValue  = [kingchess.NumTypes]int{0, 950, 500, 330, 320, 100}
+	// where any number of pieces come in at once, it is worth more than on
+	// the board (dumping the reserve only makes targets: the opponent's
+	// reserve defends by drops as fast as our pieces attack); in kingchess1
+	// a little less (each piece costs a ply).
+	kcHandValue  = [kingchess.NumTypes]int{0, 1020, 540, 355, 345, 104}
 	kcHandValue1 = [kingchess.NumTypes]int{0, 910, 475, 310, 300, 92}
 	// kcLateHand is charged per piece still in hand, scaled by how full the
 	// board is: late in the game a reserve piece is a lost tempo.

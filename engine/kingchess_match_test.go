@@ -22,7 +22,8 @@ import (
 // with both Kings already dropped on random first-rank squares (seeded);
 // games come in pairs with colours swapped. The clock is BASE+INC, real
 // time (KINGCHESS_MATCH_TC, default "5+0.05"), KINGCHESS_MATCH_CONC games
-// run at once (default 2).
+// run at once (default 2). KINGCHESS_MATCH_EMPTY=1 starts from the empty
+// board instead (one opening; only clock noise varies the games).
 //
 //	KINGCHESS_MATCH_GAMES=200 go test ./engine/ -run TestKingchessMultiVsSingle -v -timeout 0
 //
@@ -116,8 +117,10 @@ func kcScoreMargin(s []float64) (mean, margin float64) {
 func playKCGame(t *testing.T, seed int64, multiWhite bool, base, inc time.Duration) (float64, string) {
 	rng := rand.New(rand.NewSource(seed))
 	p := mustKC(t, kingchess.StartFEN, false)
-	// Opening: each side's King on a random first-rank square.
-	for c := variants.White; c <= variants.Black; c++ {
+	// Opening: each side's King on a random first-rank square (unless
+	// KINGCHESS_MATCH_EMPTY is set: then the engines start from the empty
+	// board, which is the same opening every time).
+	for c := variants.White; c <= variants.Black && os.Getenv("KINGCHESS_MATCH_EMPTY") == ""; c++ {
 		f := rng.Intn(8)
 		m, err := p.ParseMove(fmt.Sprintf("K@%c%d", 'a'+f, map[variants.Color]int{variants.White: 1, variants.Black: 8}[c]))
 		if err != nil {
