@@ -42,7 +42,8 @@ type uciSession struct {
 	nodeCap uint64
 	hashCap int
 
-	diceBlind bool // russian: search with every future roll a King (engine.SearchDiceBlind)
+	diceBlind   bool // russian: search with every future roll a King (engine.SearchDiceBlind)
+	singleDrops bool // kingchess: no multi-drop candidates (engine.SearchSingleDrops)
 }
 
 // uciSearch is a search running on its own goroutine.
@@ -146,6 +147,7 @@ func (s *uciSession) cmdUCI() {
 	s.out.println("option name Ponder type check default false")
 	s.out.println("option name Clear Hash type button")
 	s.out.println("option name DiceBlind type check default false")
+	s.out.println("option name SingleDrops type check default false")
 	s.out.println("option name UCI_Variant type combo default chess var " + strings.Join(all.Names, " var "))
 	s.out.println("uciok")
 }
@@ -202,13 +204,17 @@ func (s *uciSession) cmdSetOption(args []string) {
 		if v := strings.ToLower(value); v != "true" && v != "false" {
 			s.errorf("option Ponder: value must be true or false, not %q", value)
 		}
-	case "diceblind":
+	case "diceblind", "singledrops":
 		b, err := strconv.ParseBool(value)
 		if err != nil {
-			s.errorf("option DiceBlind: value must be true or false, not %q", value)
+			s.errorf("option %s: value must be true or false, not %q", name, value)
 			return
 		}
-		s.diceBlind = b
+		if strings.EqualFold(name, "DiceBlind") {
+			s.diceBlind = b
+		} else {
+			s.singleDrops = b
+		}
 	case "clear hash":
 		s.eng.NewGame()
 	case "uci_variant":

@@ -161,9 +161,13 @@ func (s *uciSession) cmdGo(args []string) {
 	}
 	s.search = run
 	out, eng := s.out, s.eng
+	// Handicapped searches, for measuring what a search idea is worth.
 	search := eng.Search
-	if s.diceBlind {
+	switch {
+	case s.diceBlind:
 		search = eng.SearchDiceBlind
+	case s.singleDrops:
+		search = eng.SearchSingleDrops
 	}
 	go func() {
 		defer close(run.done)

@@ -36,6 +36,7 @@ func uciScenarios(t *testing.T, start starter) {
 	t.Run("game-over", func(t *testing.T) { scenarioUCIGameOver(t, start) })
 	t.Run("eof", func(t *testing.T) { scenarioUCIEOF(t, start) })
 	t.Run("dice-blind", func(t *testing.T) { scenarioUCIDiceBlind(t, start) })
+	t.Run("single-drops", func(t *testing.T) { scenarioUCISingleDrops(t, start) })
 }
 
 // scenarioUCIDiceBlind: the DiceBlind option switches russian to the
@@ -138,6 +139,7 @@ func scenarioUCIErrors(t *testing.T, start starter) {
 		"setoption name NoSuchOption value 1",
 		"setoption name UCI_Variant value nosuchgame",
 		"setoption name DiceBlind value maybe",
+		"setoption name SingleDrops value 2",
 	} {
 		p.send(bad)
 		p.expectOnly(uciReady(p), `^info string error: `)
@@ -305,5 +307,22 @@ func scenarioUCIEOF(t *testing.T, start starter) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("engine did not exit at EOF")
+	}
+}
+
+// scenarioUCISingleDrops: with SingleDrops the kingchess search still
+// answers from the start with a legal first ply, a drop of the King alone.
+func scenarioUCISingleDrops(t *testing.T, start starter) {
+	p := uciOpen(t, start)
+	p.send("setoption name UCI_Variant value kingchess", "setoption name SingleDrops value true", "position startpos")
+	p.expectOnly(uciReady(p), `^info string variant kingchess `)
+	p.send("go depth 2")
+	l, _ := p.waitFor(`^bestmove K@[a-h][1-4]( |$)`, 30*time.Second)
+	g, err := all.Get("kingchess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.New().ParseMove(strings.Fields(l)[1]); err != nil {
+		t.Errorf("single-drop answer %q: %v", l, err)
 	}
 }
