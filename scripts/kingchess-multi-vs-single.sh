@@ -29,15 +29,9 @@ while getopts "n:t:c:s:h" opt; do
 done
 cd "$(dirname "$0")/.."
 
-if ! command -v go >/dev/null 2>&1; then
-	if [ -x /usr/local/go/bin/go ]; then
-		export PATH="$PATH:/usr/local/go/bin"
-	else
-		echo "kingchess-multi-vs-single: installing Go (golang-go) with apt-get" >&2
-		apt-get update
-		apt-get install -y golang-go
-	fi
-fi
+SCRIPT=kingchess-multi-vs-single
+. scripts/lib.sh
+need_go
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

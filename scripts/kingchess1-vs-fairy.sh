@@ -43,15 +43,9 @@ if [ ! -x "$fsf" ]; then
 	apt-get update
 	apt-get install -y fairy-stockfish
 fi
-if ! command -v go >/dev/null 2>&1; then
-	if [ -x /usr/local/go/bin/go ]; then
-		export PATH="$PATH:/usr/local/go/bin"
-	else
-		echo "kingchess1-vs-fairy: installing Go (golang-go) with apt-get" >&2
-		apt-get update
-		apt-get install -y golang-go
-	fi
-fi
+SCRIPT=kingchess1-vs-fairy
+. scripts/lib.sh
+need_go
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

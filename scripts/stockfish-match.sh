@@ -38,15 +38,9 @@ if [ ! -x "$sf" ]; then
 	apt-get update
 	apt-get install -y stockfish
 fi
-if ! command -v go >/dev/null 2>&1; then
-	if [ -x /usr/local/go/bin/go ]; then
-		export PATH="$PATH:/usr/local/go/bin"
-	else
-		echo "stockfish-match: installing Go (golang-go) with apt-get" >&2
-		apt-get update
-		apt-get install -y golang-go
-	fi
-fi
+SCRIPT=stockfish-match
+. scripts/lib.sh
+need_go
 
 work="$(mktemp -d)"
 bin="$work/varchess"
