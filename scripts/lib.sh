@@ -37,3 +37,24 @@ build_varchess() {
 	log "building $1/varchess"
 	(cd "$(dirname "${BASH_SOURCE[0]}")/.." && go build -o "$1/varchess" .)
 }
+
+# run_match BIN ARGS...: runs `BIN match ARGS...`, prints its final lines,
+# and fails unless the match ran to the end and printed its score.
+run_match() {
+	local bin=$1 out rc=0
+	shift
+	out=$(mktemp)
+	"$bin" match "$@" >"$out" || rc=$?
+	cat "$out"
+	if [ "$rc" -ne 0 ]; then
+		log "the match failed (exit code $rc)"
+		rm -f "$out"
+		exit 1
+	fi
+	if ! grep -q '^Score of ' "$out"; then
+		log "the match printed no final score"
+		rm -f "$out"
+		exit 1
+	fi
+	rm -f "$out"
+}
