@@ -249,19 +249,8 @@ func (e *kcEvaluator) fromPattern(pat *kcPattern, hand [kingchess.NumTypes]int) 
 			if !zone.Has(s) || used.Has(s) {
 				continue
 			}
-			if t == kingchess.Pawn && kcRel(us, s).Rank() == 0 {
+			if !kcDropFits(us, t, s, &bishopOK) {
 				continue
-			}
-			if t == kingchess.Bishop {
-				if !bishopOK.Has(s) {
-					continue
-				}
-				// A second bishop of the same action goes on the other colour.
-				if s.IsLight() {
-					bishopOK &= bb.Dark
-				} else {
-					bishopOK &= bb.Light
-				}
 			}
 			placed[n] = kingchess.Placement{Type: t, Sq: s}
 			n++
@@ -306,18 +295,8 @@ func (e *kcEvaluator) blockAssign(sqs []bb.Square, king bb.Square, kingDrop bool
 			if hand[t] == 0 {
 				continue
 			}
-			if t == kingchess.Pawn && kcRel(us, s).Rank() == 0 {
+			if !kcDropFits(us, t, s, &bishopOK) {
 				continue
-			}
-			if t == kingchess.Bishop {
-				if !bishopOK.Has(s) {
-					continue
-				}
-				if s.IsLight() {
-					bishopOK &= bb.Dark
-				} else {
-					bishopOK &= bb.Light
-				}
 			}
 			hand[t]--
 			placed[n] = kingchess.Placement{Type: t, Sq: s}
@@ -531,4 +510,25 @@ func (e *kcEvaluator) orderCandidates(ms []variants.Move) {
 		ms[i] = list[i].m
 	}
 	e.orderBuf = list
+}
+
+// kcDropFits reports whether a piece of type t may join a drop action on s:
+// no pawn on the own first rank, and a bishop only on a square bishopOK
+// allows. A bishop that fits narrows bishopOK to the other colour, where a
+// second bishop of the same action must go.
+func kcDropFits(us variants.Color, t kingchess.PieceType, s bb.Square, bishopOK *bb.Bitboard) bool {
+	switch {
+	case t == kingchess.Pawn && kcRel(us, s).Rank() == 0:
+		return false
+	case t == kingchess.Bishop:
+		if !bishopOK.Has(s) {
+			return false
+		}
+		if s.IsLight() {
+			*bishopOK &= bb.Dark
+		} else {
+			*bishopOK &= bb.Light
+		}
+	}
+	return true
 }
