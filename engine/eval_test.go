@@ -9,33 +9,41 @@ import (
 	"varchess/variants/chess"
 )
 
+// swapCase turns White's letters into Black's and back.
+func swapCase(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z':
+			return r - 'a' + 'A'
+		case r >= 'A' && r <= 'Z':
+			return r - 'A' + 'a'
+		}
+		return r
+	}, s)
+}
+
+// mirrorBoard reflects an 8x8 FEN board field top to bottom and swaps the
+// colours of its pieces.
+func mirrorBoard(board string) string {
+	ranks := strings.Split(board, "/")
+	for i, j := 0, len(ranks)-1; i < j; i, j = i+1, j-1 {
+		ranks[i], ranks[j] = ranks[j], ranks[i]
+	}
+	return swapCase(strings.Join(ranks, "/"))
+}
+
 // mirrorFEN swaps the colours of a chess FEN: ranks reversed, case swapped,
 // side to move, castling and en passant mirrored.
 func mirrorFEN(fen string) string {
 	f := strings.Fields(fen)
-	ranks := strings.Split(f[0], "/")
-	for i, j := 0, len(ranks)-1; i < j; i, j = i+1, j-1 {
-		ranks[i], ranks[j] = ranks[j], ranks[i]
-	}
-	swap := func(s string) string {
-		return strings.Map(func(r rune) rune {
-			switch {
-			case r >= 'a' && r <= 'z':
-				return r - 'a' + 'A'
-			case r >= 'A' && r <= 'Z':
-				return r - 'A' + 'a'
-			}
-			return r
-		}, s)
-	}
-	f[0] = swap(strings.Join(ranks, "/"))
+	f[0] = mirrorBoard(f[0])
 	if f[1] == "w" {
 		f[1] = "b"
 	} else {
 		f[1] = "w"
 	}
 	if f[2] != "-" {
-		f[2] = swap(f[2])
+		f[2] = swapCase(f[2])
 		// canonical order: upper case first
 		var up, lo []byte
 		for i := 0; i < len(f[2]); i++ {

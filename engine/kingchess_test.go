@@ -38,26 +38,11 @@ func kcMirrorFEN(t *testing.T, fen string) string {
 	boardRes := f[0]
 	i := strings.IndexByte(boardRes, '[')
 	board, res := boardRes[:i], boardRes[i:]
-	ranks := strings.Split(board, "/")
-	for a, b := 0, len(ranks)-1; a < b; a, b = a+1, b-1 {
-		ranks[a], ranks[b] = ranks[b], ranks[a]
-	}
-	swap := func(s string) string {
-		return strings.Map(func(r rune) rune {
-			switch {
-			case r >= 'a' && r <= 'z':
-				return r - 'a' + 'A'
-			case r >= 'A' && r <= 'Z':
-				return r - 'A' + 'a'
-			}
-			return r
-		}, s)
-	}
-	out := []string{swap(strings.Join(ranks, "/")) + swap(res)}
+	out := []string{mirrorBoard(board) + swapCase(res)}
 	out = append(out, map[string]string{"w": "b", "b": "w"}[f[1]])
 	castle := "-"
 	if f[2] != "-" {
-		sw := swap(f[2])
+		sw := swapCase(f[2])
 		castle = ""
 		for _, c := range "KQEkqe" {
 			if strings.ContainsRune(sw, c) {
