@@ -23,28 +23,15 @@
 set -eu
 MAX=${1:-3000000}
 cd "$(dirname "$0")/.."
+SCRIPT=kingchess1-fairy-check
+. scripts/lib.sh
 FSF=/usr/games/fairy-stockfish
-if [ ! -x "$FSF" ]; then
-	echo "installing fairy-stockfish..."
-	apt-get update -qq && apt-get install -y -qq fairy-stockfish
-fi
+need_pkg "$FSF" fairy-stockfish
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-cat > "$TMP/variants.ini" <<'INI'
-[kingchess1:chess]
-startFen = 8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1
-pieceDrops = true
-capturesToHand = false
-whiteDropRegion = *1 *2 *3 *4
-blackDropRegion = *5 *6 *7 *8
-firstRankPawnDrops = false
-promotionZonePawnDrops = true
-dropOppositeColoredBishop = true
-castlingDroppedPiece = true
-INI
 fsf_perft() { # fen depth
 	printf 'uci\nsetoption name VariantPath value %s\nsetoption name UCI_Variant value kingchess1\nposition fen %s\ngo perft %s\nquit\n' \
-		"$TMP/variants.ini" "$1" "$2" | timeout 600 "$FSF" 2>/dev/null | sed -n 's/^Nodes searched: //p'
+		"$PWD/scripts/kingchess1-variants.ini" "$1" "$2" | timeout 600 "$FSF" 2>/dev/null | sed -n 's/^Nodes searched: //p'
 }
 ok=0
 bad=0

@@ -10,7 +10,7 @@
 # On a loaded machine Fairy-Stockfish can lose on time (the arbiter allows
 # 200 ms beyond the clock); its Move Overhead keeps a safety margin.
 #
-# Fairy-Stockfish learns the game from a variants.ini written here: 8x8,
+# Fairy-Stockfish learns the game from scripts/kingchess1-variants.ini: 8x8,
 # empty start, drops from a reserve onto the own half (whiteDropRegion /
 # blackDropRegion), no pawn drops on the first rank, the second bishop on
 # the other colour (dropOppositeColoredBishop), castling with dropped
@@ -49,24 +49,11 @@ need_go
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+build_varchess "$work"
 bin="$work/varchess"
-echo "kingchess1-vs-fairy: building $bin" >&2
-go build -o "$bin" .
 [ -n "$pgn" ] || pgn="$work/games.pgn"
 
-ini="$work/variants.ini"
-cat >"$ini" <<'INI'
-[kingchess1:chess]
-startFen = 8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1
-pieceDrops = true
-capturesToHand = false
-whiteDropRegion = *1 *2 *3 *4
-blackDropRegion = *5 *6 *7 *8
-firstRankPawnDrops = false
-promotionZonePawnDrops = true
-dropOppositeColoredBishop = true
-castlingDroppedPiece = true
-INI
+ini="$PWD/scripts/kingchess1-variants.ini"
 if ! "$fsf" check "$ini" >"$work/check.txt" 2>&1; then
 	cat "$work/check.txt" >&2
 	echo "kingchess1-vs-fairy: fairy-stockfish rejects the variant file" >&2
