@@ -21,6 +21,7 @@ func (p *Position) clearTop(s bb.Square) {
 	c := p.stacks[s].top()
 	bit := s.Bit()
 	p.occ &^= bit
+	p.tall &^= bit
 	p.colorBB[c.Color()] &^= bit
 	p.typeBB[c.Type()] &^= bit
 }
@@ -34,6 +35,9 @@ func (p *Position) setTop(s bb.Square) {
 	c := st.c[st.h-1]
 	bit := s.Bit()
 	p.occ |= bit
+	if st.h > 1 {
+		p.tall |= bit
+	}
 	p.colorBB[c.Color()] |= bit
 	p.typeBB[c.Type()] |= bit
 }
@@ -64,45 +68,54 @@ func (p *Position) Unmake() {
 
 // doMove plays m, updating everything but the undo stack. The caller
 // saves roll, clock, key, king locations and fullmove if it wants them
-// back (perft does, cheaply, on its own stack frame).
+// back.
 func (p *Position) doMove(m variants.Move) {
 	if p.side == variants.Black {
 		p.fullmove++
 	}
-	p.side ^= 1
 	p.key ^= zSide
 	p.roll = NoType
-	if IsPass(m) {
+	switch {
+	case IsPass(m):
 		p.clock++
+	case p.stacks[From(m)].top().Type() == Pawn || IsCaptureMove(m):
+		p.clock = 0
+	default:
+		p.clock++
+	}
+	p.moveUnit(m, true)
+}
+
+// moveUnit passes the turn and moves m's unit: the stacks, the bitboards,
+// the type counts and the kings follow, and with hashed also the key. Perft
+// calls it without hashing and leaves roll, clock and fullmove alone: none
+// of them changes a count.
+func (p *Position) moveUnit(m variants.Move, hashed bool) {
+	p.side ^= 1
+	if IsPass(m) {
 		return
 	}
 	from, to, k := From(m), To(m), Count(m)
 	src, dst := &p.stacks[from], &p.stacks[to]
 	h, dh := int(src.h), int(dst.h)
 	base := h - k
-	top := src.c[h-1]
-	if top.Type() == Pawn || IsCaptureMove(m) {
-		p.clock = 0
-	} else {
-		p.clock++
-	}
 	p.clearTop(from)
 	if dh > 0 {
 		p.clearTop(to)
 	}
-	fi, ti := index36[from], index36[to]
-	for i := 0; i < k; i++ {
-		c := src.c[base+i]
-		p.key ^= zChecker[fi][base+i][c.zIndex()]
-		if i == k-1 {
-			if pr := Promotion(m); pr != NoType {
-				c = NewChecker(c.Color(), pr)
-				p.count[Pawn]--
-				p.count[pr]++
-			}
+	copy(dst.c[dh:dh+k], src.c[base:h])
+	if pr := Promotion(m); pr != NoType {
+		c := &dst.c[dh+k-1]
+		*c = NewChecker(c.Color(), pr)
+		p.count[Pawn]--
+		p.count[pr]++
+	}
+	if hashed {
+		// The unit's checkers are still in src.c above the new height.
+		fi, ti := index36[from], index36[to]
+		for i := 0; i < k; i++ {
+			p.key ^= zChecker[fi][base+i][src.c[base+i].zIndex()] ^ zChecker[ti][dh+i][dst.c[dh+i].zIndex()]
 		}
-		dst.c[dh+i] = c
-		p.key ^= zChecker[ti][dh+i][c.zIndex()]
 	}
 	src.h = uint8(base)
 	dst.h = uint8(dh + k)

@@ -7,9 +7,15 @@ import (
 	bb "varchess/variants/bitboard"
 )
 
-// pawnPush[c][s] is the square in front of a pawn of colour c on s (empty
-// on the last rank).
-var pawnPush [2][64]bb.Bitboard
+var (
+	// pawnPush[c][s] is the square in front of a pawn of colour c on s
+	// (empty on the last rank).
+	pawnPush [2][64]bb.Bitboard
+	// rookRays[s] and bishopRays[s] are the squares a rook or bishop on s
+	// reaches on an empty board: where the sliders that could pin a unit
+	// to a King on s stand.
+	rookRays, bishopRays [64]bb.Bitboard
+)
 
 func init() {
 	for s := bb.Square(0); s < 64; s++ {
@@ -18,6 +24,8 @@ func init() {
 		}
 		pawnPush[0][s] = s.Bit().North() & boardMask
 		pawnPush[1][s] = s.Bit().South() & boardMask
+		rookRays[s] = bb.RookAttacks(s, 0) & boardMask
+		bishopRays[s] = bb.BishopAttacks(s, 0) & boardMask
 	}
 }
 
@@ -119,18 +127,12 @@ func (p *Position) exposes(from, to bb.Square, k int, kingMoves bool) bool {
 func (p *Position) danger(occ bb.Bitboard) bb.Bitboard {
 	them := p.side ^ 1
 	enemy := p.colorBB[them]
-	var d, pawns bb.Bitboard
+	var d bb.Bitboard
 	for b := enemy & p.typeBB[Knight]; b != 0; {
 		d |= bb.KnightAttacks[b.PopFirst()]
 	}
 	for b := enemy & p.typeBB[King]; b != 0; {
 		d |= bb.KingAttacks[b.PopFirst()]
-	}
-	for b := enemy & p.typeBB[Pawn]; b != 0; {
-		pawns |= bb.PawnAttacks[them][b.PopFirst()]
-	}
-	if !p.canPromote() {
-		pawns &^= lastRank[them]
 	}
 	for b := enemy & (p.typeBB[Rook] | p.typeBB[Queen]); b != 0; {
 		d |= bb.RookAttacks(b.PopFirst(), occ)
@@ -138,7 +140,23 @@ func (p *Position) danger(occ bb.Bitboard) bb.Bitboard {
 	for b := enemy & (p.typeBB[Bishop] | p.typeBB[Queen]); b != 0; {
 		d |= bb.BishopAttacks(b.PopFirst(), occ)
 	}
-	return d | pawns
+	return d | p.pawnDanger(enemy&p.typeBB[Pawn], them)
+}
+
+// pawnDanger returns the squares the pawns on pawns, of colour c, attack:
+// the diagonal steps forward, but not onto the last rank when no
+// promotion type takes part (R6, R7).
+func (p *Position) pawnDanger(pawns bb.Bitboard, c variants.Color) bb.Bitboard {
+	if c == variants.White {
+		pawns = pawns.North()
+	} else {
+		pawns = pawns.South()
+	}
+	d := pawns.East() | pawns.West()
+	if !p.canPromote() {
+		d &^= lastRank[c]
+	}
+	return d
 }
 
 // blockers returns the squares that are the only occupied square between
@@ -148,8 +166,8 @@ func (p *Position) blockers() bb.Bitboard {
 	us := p.side
 	them := us ^ 1
 	ks := p.kingSq[us]
-	snipers := (bb.RookAttacks(ks, 0)&(p.typeBB[Rook]|p.typeBB[Queen]) |
-		bb.BishopAttacks(ks, 0)&(p.typeBB[Bishop]|p.typeBB[Queen])) & p.colorBB[them]
+	snipers := (rookRays[ks]&(p.typeBB[Rook]|p.typeBB[Queen]) |
+		bishopRays[ks]&(p.typeBB[Bishop]|p.typeBB[Queen])) & p.colorBB[them]
 	var out bb.Bitboard
 	for snipers != 0 {
 		s := snipers.PopFirst()
@@ -173,32 +191,52 @@ func (p *Position) promotionChoices() (list [4]Type, n int) {
 	return list, n
 }
 
-// generate visits every legal non-pass move whose unit top type is at most
-// maxType. With emit it appends them to buf; otherwise it only adds their
-// number to counts[top type] (bulk counting, the perft leaves). It does not
-// look at captured kings: callers check Ended first.
-func (p *Position) generate(maxType Type, emit bool, buf []variants.Move, counts *[7]uint64) []variants.Move {
-	us := p.side
-	them := us ^ 1
-	ks := p.kingSq[us]
-	enemyKing := p.kingSq[them]
-	pinned := p.blockers()
+// nPromotions is the number of promotion choices (len of promotionChoices),
+// computed without branches: it is needed at every node.
+func (p *Position) nPromotions() int {
+	c := &p.count
+	return min(c[Queen], 1) + min(c[Rook], 1) + min(c[Bishop], 1) + min(c[Knight], 1)
+}
+
+// nodeInfo holds what every unit of the side to move shares when its
+// moves are generated: where the Kings stand, which stacks shield the own
+// King from a slider, and where a unit without the King may land.
+type nodeInfo struct {
+	us, them  variants.Color
+	ks        bb.Square // the mover's King
+	enemyKing bb.Square
+	pinned    bb.Bitboard // see blockers
 	// evasions holds the destinations where a unit without the King can
 	// answer a check: capturing the single checker or blocking its line
-	// (or capturing the enemy King, which is always legal).
-	evasions := ^bb.Bitboard(0)
-	if checkers := p.attackersTo(ks, them, p.occ); checkers != 0 {
-		evasions = 0
-		if checkers&(checkers-1) == 0 {
-			evasions = checkers | bb.Between[ks][checkers.First()]
-		}
-		evasions |= enemyKing.Bit()
-	}
-	promos, nPromo := p.promotionChoices()
-	var dangerKeep bb.Bitboard // danger(p.occ), computed when first needed
-	haveDanger := false
+	// (or capturing the enemy King, which is always legal). All squares
+	// when not in check.
+	evasions bb.Bitboard
+	nPromo   int // number of promotion choices
+}
 
-	own := p.colorBB[us]
+// fill computes n for the side to move of p.
+func (n *nodeInfo) fill(p *Position) {
+	us := p.side
+	*n = nodeInfo{us: us, them: us ^ 1, ks: p.kingSq[us], enemyKing: p.kingSq[us^1]}
+	n.pinned = p.blockers()
+	n.evasions = ^bb.Bitboard(0)
+	if checkers := p.attackersTo(n.ks, n.them, p.occ); checkers != 0 {
+		n.evasions = 0
+		if checkers&(checkers-1) == 0 {
+			n.evasions = checkers | bb.Between[n.ks][checkers.First()]
+		}
+		n.evasions |= n.enemyKing.Bit()
+	}
+	n.nPromo = p.nPromotions()
+}
+
+// generate appends every legal non-pass move whose unit top type is at
+// most maxType. It does not look at captured kings: callers check Ended
+// first.
+func (p *Position) generate(maxType Type, buf []variants.Move) []variants.Move {
+	var n nodeInfo
+	n.fill(p)
+	own := p.colorBB[n.us]
 	if maxType < King {
 		var allowed bb.Bitboard
 		for t := Pawn; t <= maxType; t++ {
@@ -206,87 +244,99 @@ func (p *Position) generate(maxType Type, emit bool, buf []variants.Move, counts
 		}
 		own &= allowed
 	}
+	promos, _ := p.promotionChoices()
 	for own != 0 {
-		from := own.PopFirst()
-		st := &p.stacks[from]
-		h := int(st.h)
-		t := st.c[h-1].Type()
-		to := p.targets(t, us, from)
-		var promoSquares bb.Bitboard
-		if t == Pawn {
-			promoSquares = to & lastRank[us]
-			if nPromo == 0 {
-				to &^= promoSquares
-				promoSquares = 0
-			}
+		buf = p.stackMoves(own.PopFirst(), &n, promos[:n.nPromo], buf, nil)
+	}
+	return buf
+}
+
+// stackMoves visits the legal moves of the own stack on from, for every
+// k. With counts nil it appends them to buf (promos lists the promotion
+// choices); otherwise it only adds their number to counts[top type].
+func (p *Position) stackMoves(from bb.Square, n *nodeInfo, promos []Type, buf []variants.Move, counts *[7]uint64) []variants.Move {
+	emit := counts == nil
+	us, them := n.us, n.them
+	enemyKing := n.enemyKing
+	st := &p.stacks[from]
+	h := int(st.h)
+	t := st.c[h-1].Type()
+	to := p.targets(t, us, from)
+	var promoSquares bb.Bitboard
+	if t == Pawn {
+		promoSquares = to & lastRank[us]
+		if n.nPromo == 0 {
+			to &^= promoSquares
+			promoSquares = 0
 		}
-		captures := to & p.colorBB[them]
-		for k := 1; k <= h; k++ {
-			// Only three things can leave the King attacked: the King
-			// travels in the unit, the unit empties a blocking square, or
-			// it uncovers an enemy prisoner. Otherwise a move is legal if
-			// it is an evasion (when in check).
-			kingMoves := from == ks && int(p.kingIdx[us]) >= h-k
-			dests := to
-			check := false // test each destination with exposes
-			switch {
-			case !kingMoves:
-				dests &= evasions
-				if k == h {
-					check = pinned.Has(from)
-				} else {
-					check = st.c[h-k-1].Color() == them
-				}
-			case k == h:
-				// The King's unit empties its square: a destination is
-				// fine unless attacked through that square or otherwise
-				// (capturing the enemy King is always allowed).
-				dests &^= p.danger(p.occ&^from.Bit()) &^ (enemyKing.Bit() & captures)
-			case st.c[h-k-1].Color() == us:
-				// An own checker stays behind: occupancy is unchanged.
-				if !haveDanger {
-					dangerKeep, haveDanger = p.danger(p.occ), true
-				}
-				dests &^= dangerKeep &^ (enemyKing.Bit() & captures)
-			default:
-				check = true // a freed enemy prisoner may attack the King
+	}
+	captures := to & p.colorBB[them]
+	var dangerKeep bb.Bitboard // danger(p.occ), computed when first needed
+	haveDanger := false
+	for k := 1; k <= h; k++ {
+		// Only three things can leave the King attacked: the King
+		// travels in the unit, the unit empties a blocking square, or
+		// it uncovers an enemy prisoner. Otherwise a move is legal if
+		// it is an evasion (when in check).
+		kingMoves := from == n.ks && int(p.kingIdx[us]) >= h-k
+		dests := to
+		check := false // test each destination with exposes
+		switch {
+		case !kingMoves:
+			dests &= n.evasions
+			if k == h {
+				check = n.pinned.Has(from)
+			} else {
+				check = st.c[h-k-1].Color() == them
 			}
-			if !emit && !check {
-				n := bits.OnesCount64(uint64(dests)) + (nPromo-1)*bits.OnesCount64(uint64(promoSquares&dests))
-				counts[t] += uint64(n)
+		case k == h:
+			// The King's unit empties its square: a destination is
+			// fine unless attacked through that square or otherwise
+			// (capturing the enemy King is always allowed).
+			dests &^= p.danger(p.occ&^from.Bit()) &^ (enemyKing.Bit() & captures)
+		case st.c[h-k-1].Color() == us:
+			// An own checker stays behind: occupancy is unchanged.
+			if !haveDanger {
+				dangerKeep, haveDanger = p.danger(p.occ), true
+			}
+			dests &^= dangerKeep &^ (enemyKing.Bit() & captures)
+		default:
+			check = true // a freed enemy prisoner may attack the King
+		}
+		if !emit && !check {
+			counts[t] += uint64(bits.OnesCount64(uint64(dests)) + (n.nPromo-1)*bits.OnesCount64(uint64(promoSquares&dests)))
+			continue
+		}
+		var whole uint64
+		if k == h {
+			whole = mvWhole
+		}
+		for rest := dests; rest != 0; {
+			dst := rest.PopFirst()
+			if check && !(dst == enemyKing && captures.Has(dst)) && p.exposes(from, dst, k, kingMoves) {
 				continue
 			}
-			var whole uint64
-			if k == h {
-				whole = mvWhole
-			}
-			for rest := dests; rest != 0; {
-				dst := rest.PopFirst()
-				if check && !(dst == enemyKing && captures.Has(dst)) && p.exposes(from, dst, k, kingMoves) {
-					continue
-				}
-				mult := 1
+			if !emit {
 				if promoSquares.Has(dst) {
-					mult = nPromo
-				}
-				if !emit {
-					counts[t] += uint64(mult)
-					continue
-				}
-				flags := whole
-				if captures.Has(dst) {
-					flags |= mvCapture
-					if dst == enemyKing {
-						flags |= mvKingCap
-					}
-				}
-				if mult == 1 && !promoSquares.Has(dst) {
-					buf = append(buf, newMove(from, dst, k, NoType, t, flags))
+					counts[t] += uint64(n.nPromo)
 				} else {
-					for i := 0; i < nPromo; i++ {
-						buf = append(buf, newMove(from, dst, k, promos[i], t, flags))
-					}
+					counts[t]++
 				}
+				continue
+			}
+			flags := whole
+			if captures.Has(dst) {
+				flags |= mvCapture
+				if dst == enemyKing {
+					flags |= mvKingCap
+				}
+			}
+			if !promoSquares.Has(dst) {
+				buf = append(buf, newMove(from, dst, k, NoType, t, flags))
+				continue
+			}
+			for _, pr := range promos {
+				buf = append(buf, newMove(from, dst, k, pr, t, flags))
 			}
 		}
 	}
@@ -296,7 +346,7 @@ func (p *Position) generate(maxType Type, emit bool, buf []variants.Move, counts
 // legalMoves appends the legal non-pass moves whose unit top type is at
 // most maxType.
 func (p *Position) legalMoves(maxType Type, buf []variants.Move) []variants.Move {
-	return p.generate(maxType, true, buf, nil)
+	return p.generate(maxType, buf)
 }
 
 // CountByType returns the number of legal non-pass moves (face K) grouped
@@ -307,12 +357,6 @@ func (p *Position) CountByType() (counts [7]uint64) {
 		return counts
 	}
 	return p.countByType()
-}
-
-// countByType is CountByType for callers that know no King is captured.
-func (p *Position) countByType() (counts [7]uint64) {
-	p.generate(King, false, nil, &counts)
-	return counts
 }
 
 // AllMoves appends every legal non-pass move (all that face K allows). It

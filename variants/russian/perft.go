@@ -10,24 +10,25 @@ import (
 // move once per node (face K) and pick the subsets the faces allow by
 // MinFace, because "ended" (R8 b, c) needs the face-K list anyway.
 
-// saved is the part of the state that doMove loses; perft keeps it on its
-// own stack instead of the position's undo slice.
-type saved struct {
-	roll     Type
-	clock    int
-	key      uint64
-	kingSq   [2]bb.Square
-	kingIdx  [2]uint8
-	fullmove int
+// Perft plays its plies with moveUnit, which leaves the roll, the clock,
+// the move number and the key as they were at the root (no count depends
+// on them); only the king locations need saving for the take-back.
+type kings struct {
+	sq  [2]bb.Square
+	idx [2]uint8
 }
 
-func (p *Position) save() saved {
-	return saved{p.roll, p.clock, p.key, p.kingSq, p.kingIdx, p.fullmove}
+// play makes m for perft and returns what takeBack needs.
+func (p *Position) play(m variants.Move) kings {
+	k := kings{p.kingSq, p.kingIdx}
+	p.moveUnit(m, false)
+	return k
 }
 
-func (p *Position) restore(m variants.Move, s saved) {
+// takeBack undoes play(m).
+func (p *Position) takeBack(m variants.Move, k kings) {
 	p.undoMove(m)
-	p.roll, p.clock, p.key, p.kingSq, p.kingIdx, p.fullmove = s.roll, s.clock, s.key, s.kingSq, s.kingIdx, s.fullmove
+	p.kingSq, p.kingIdx = k.sq, k.idx
 }
 
 func (p *Position) kingTaken() bool {
@@ -95,6 +96,15 @@ func (p *Position) fixedFace(d int, f Type, bufs [][]variants.Move) uint64 {
 	if p.kingTaken() {
 		return 0
 	}
+	return p.fixedFaceLive(d, f, bufs)
+}
+
+// fixedFaceLive is fixedFace for a position where no King is captured.
+// Below it a King can only be captured by a move that covers it
+// (CapturesKing): a unit's checkers keep their order, so a King that
+// travels or is uncovered gains no enemy checker above it. Such a move is
+// a leaf with no children, and the search skips it without making it.
+func (p *Position) fixedFaceLive(d int, f Type, bufs [][]variants.Move) uint64 {
 	if d == 1 {
 		counts := p.countByType()
 		if counts[Pawn]+counts[Knight]+counts[Bishop]+counts[Rook]+counts[Queen]+counts[King] == 0 {
@@ -115,17 +125,18 @@ func (p *Position) fixedFace(d int, f Type, bufs [][]variants.Move) uint64 {
 				continue
 			}
 			played++
-			s := p.save()
-			p.doMove(m)
-			nodes += p.fixedFace(d-1, f, bufs)
-			p.restore(m, s)
+			if CapturesKing(m) {
+				continue
+			}
+			k := p.play(m)
+			nodes += p.fixedFaceLive(d-1, f, bufs)
+			p.takeBack(m, k)
 		}
 	}
 	if played == 0 {
-		s := p.save()
-		p.doMove(PassMove)
-		nodes = p.fixedFace(d-1, f, bufs)
-		p.restore(PassMove, s)
+		k := p.play(PassMove)
+		nodes = p.fixedFaceLive(d-1, f, bufs)
+		p.takeBack(PassMove, k)
 	}
 	return nodes
 }
@@ -155,10 +166,9 @@ func (p *Position) diceAll(d int, bufs [][]variants.Move) (vals [7]uint64) {
 	var byType [7]uint64 // summed child values, by the move's top type
 	var nByType [7]int   // number of moves, by top type
 	for _, m := range moves {
-		s := p.save()
-		p.doMove(m)
+		k := p.play(m)
 		byType[MinFace(m)] += p.diceSum(d-1, bufs)
-		p.restore(m, s)
+		p.takeBack(m, k)
 		nByType[MinFace(m)]++
 	}
 	passValue := uint64(0)
@@ -173,10 +183,9 @@ func (p *Position) diceAll(d int, bufs [][]variants.Move) (vals [7]uint64) {
 			continue
 		}
 		if !passDone {
-			s := p.save()
-			p.doMove(PassMove)
+			k := p.play(PassMove)
 			passValue = p.diceSum(d-1, bufs)
-			p.restore(PassMove, s)
+			p.takeBack(PassMove, k)
 			passDone = true
 		}
 		vals[f] = passValue
@@ -202,9 +211,8 @@ func (p *Position) Divide(depth int, opt variants.PerftOptions) []variants.MoveC
 		if depth == 1 {
 			return 1
 		}
-		s := p.save()
-		p.doMove(m)
-		defer p.restore(m, s)
+		k := p.play(m)
+		defer p.takeBack(m, k)
 		if opt.Dice {
 			return p.diceSum(depth-1, bufs)
 		}

@@ -22,13 +22,16 @@ func (s *stack) top() Checker {
 
 // Position is a russian game state. The stacks are the truth; the
 // bitboards (by top owner and top type), the type counts and the king
-// locations are kept in step with them by every make and unmake.
+// locations are kept in step with them by every make and unmake. The tall
+// bitboard lets move counting treat single checkers, by far the most common
+// stacks, in bulk.
 type Position struct {
 	stacks [64]stack
 
 	occ     bb.Bitboard    // non-empty squares
 	colorBB [2]bb.Bitboard // squares whose top checker is White's / Black's
 	typeBB  [7]bb.Bitboard // squares whose top checker has this type
+	tall    bb.Bitboard    // squares holding two or more checkers
 	count   [7]int         // checkers of each type on the board, any colour or height
 
 	// kingSq and kingIdx locate each king: its square and its height in
