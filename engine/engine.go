@@ -30,6 +30,9 @@ type Limits struct {
 	Infinite bool
 	// MoveOverhead is subtracted from the clock for GUI and pipe latency.
 	MoveOverhead time.Duration
+	// SearchMoves, when not empty, restricts the root to these legal plies
+	// (UCI `go searchmoves`; CECP uses it for moves XBoard can relay).
+	SearchMoves []variants.Move
 
 	// Ponder, when non-nil, makes the search behave as Infinite until the
 	// channel is closed (UCI `ponderhit`); the clock limits above then start

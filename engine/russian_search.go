@@ -143,6 +143,9 @@ func (s *rsearch) run(onInfo func(Info)) Result {
 		face = russian.King
 	}
 	root := p.MovesForFace(face, nil)
+	if len(s.lim.SearchMoves) > 0 {
+		root = onlyListed(root, s.lim.SearchMoves)
+	}
 	if len(root) == 0 {
 		return Result{}
 	}
@@ -587,3 +590,14 @@ func floorDiv(a, b int) int {
 }
 
 func ceilDiv(a, b int) int { return -floorDiv(-a, b) }
+
+// onlyListed keeps the moves of ms that are in listed, in ms's order.
+func onlyListed(ms, listed []variants.Move) []variants.Move {
+	kept := ms[:0]
+	for _, m := range ms {
+		if contains(listed, m) {
+			kept = append(kept, m)
+		}
+	}
+	return kept
+}

@@ -253,7 +253,9 @@ func contains(ms []variants.Move, m variants.Move) bool {
 // genMoves lists the plies to search at ply (candidates or all legal ones).
 func (s *searcher) genMoves(ply int) []variants.Move {
 	buf := s.moveBuf[ply][:0]
-	if s.cands != nil {
+	if ply == 0 && len(s.lim.SearchMoves) > 0 {
+		buf = append(buf, s.lim.SearchMoves...)
+	} else if s.cands != nil {
 		buf = s.cands.Candidates(buf)
 	} else {
 		buf = s.pos.Moves(buf)

@@ -18,6 +18,9 @@ type goCommand struct {
 	roll   byte // russian: the die face given with `roll F`, 0 if none
 	perft  int  // `go perft N`: depth, 0 if not a perft
 	dice   bool // `go perft N dice`
+	// searchMoves are the plies after `searchmoves`, checked against the
+	// position when the search starts.
+	searchMoves []string
 }
 
 // maxMillis bounds time arguments so that converting them cannot overflow.
@@ -92,9 +95,10 @@ func parseGo(args []string) (goCommand, error) {
 			g.lim.Infinite = true
 		case "ponder":
 			g.ponder = true
-		case "searchmoves": // accepted; the whole move list is searched
+		case "searchmoves":
 			for i+1 < len(args) && !goKeywords[args[i+1]] {
 				i++
+				g.searchMoves = append(g.searchMoves, args[i])
 			}
 		case "roll":
 			if i+1 >= len(args) {
@@ -148,6 +152,14 @@ func (s *uciSession) cmdGo(args []string) {
 	}
 	lim := g.lim
 	lim.MoveOverhead = s.overhead
+	for _, text := range g.searchMoves {
+		m, err := pos.ParseMove(text)
+		if err != nil {
+			s.errorf("go searchmoves: %v", err)
+			return
+		}
+		lim.SearchMoves = append(lim.SearchMoves, m)
+	}
 	if s.nodeCap > 0 && (lim.Nodes == 0 || lim.Nodes > s.nodeCap) {
 		lim.Nodes = s.nodeCap
 		lim.Infinite = false

@@ -37,6 +37,34 @@ func uciScenarios(t *testing.T, start starter) {
 	t.Run("eof", func(t *testing.T) { scenarioUCIEOF(t, start) })
 	t.Run("dice-blind", func(t *testing.T) { scenarioUCIDiceBlind(t, start) })
 	t.Run("single-drops", func(t *testing.T) { scenarioUCISingleDrops(t, start) })
+	t.Run("searchmoves", func(t *testing.T) { scenarioUCISearchMoves(t, start) })
+}
+
+// scenarioUCISearchMoves: `go searchmoves` restricts the answer to the
+// listed plies, even when a listed ply is a blunder (here the only move
+// that does not win the queen), in chess and in russian; an illegal listed
+// ply is an error and no search starts.
+func scenarioUCISearchMoves(t *testing.T, start starter) {
+	p := uciOpen(t, start)
+	// White's Rd1 takes the undefended queen on d8; a2a3 and h2h3 do not.
+	p.send("position fen 3q3k/8/8/8/8/8/P6P/3R3K w - - 0 1", "go depth 4 searchmoves a2a3 h2h3")
+	l, _ := p.waitFor(`^bestmove `, 30*time.Second)
+	if got := strings.Fields(l)[1]; got != "a2a3" && got != "h2h3" {
+		t.Errorf("searchmoves a2a3 h2h3: %q", l)
+	}
+	p.send("go depth 4 searchmoves d1d8")
+	if l, _ := p.waitFor(`^bestmove `, 30*time.Second); strings.Fields(l)[1] != "d1d8" {
+		t.Errorf("searchmoves d1d8: %q", l)
+	}
+	p.send("go depth 2 searchmoves d1d9")
+	p.expectOnly(uciReady(p), `^info string error: go searchmoves`)
+
+	p.send("setoption name UCI_Variant value russian", "position startpos")
+	uciReady(p)
+	p.send("go depth 2 roll P searchmoves a2a3")
+	if l, _ := p.waitFor(`^bestmove `, 30*time.Second); strings.Fields(l)[1] != "a2a3" {
+		t.Errorf("russian searchmoves a2a3: %q", l)
+	}
 }
 
 // scenarioUCIDiceBlind: the DiceBlind option switches russian to the
