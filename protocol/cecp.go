@@ -32,6 +32,7 @@ type cecpSearcher interface {
 var cecpFeatures = []string{
 	`feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 memory=1 smp=1 san=0 myname="` + engineName + `" variants="normal,monochrome,russian,kingchess,kingchess1" dice=1`,
 	`feature option="Move Overhead -spin 100 0 5000"`,
+	`feature option="` + xboardMovesOption + ` -check 0"`,
 	`feature done=1`,
 }
 
@@ -71,6 +72,8 @@ type cecpSession struct {
 	post      bool
 	analyzing bool
 	dice      bool // XBoard accepted feature dice=1
+	// xboardMoves: write moves XBoard 4.9 can relay (xboard_moves.go).
+	xboardMoves bool
 	awaitPips bool // we sent `dice 6` and wait for `pips k/6`
 
 	// The running search, if any.
@@ -330,7 +333,7 @@ func (s *cecpSession) setVariant(name string) {
 		s.out.printf("Error (unsupported variant): variant %s", name)
 		return
 	}
-	lines, err := xboardSetupLines(g.Name, g.StartFEN)
+	lines, err := xboardSetupLines(g.Name, g.StartFEN, s.xboardMoves)
 	if err != nil {
 		s.out.printf("Error (unsupported variant - %s): variant %s", cecpReason(err.Error()), name)
 		return
@@ -446,7 +449,7 @@ func (s *cecpSession) userMove(text string) {
 		s.out.printf("Illegal move (game is over): %s", text)
 		return
 	}
-	m, err := s.pos.ParseMove(fromCECPMove(text))
+	m, err := s.readMove(text)
 	if err != nil {
 		s.out.printf("Illegal move (%s): %s", cecpReason(err.Error()), text)
 		return
@@ -544,6 +547,15 @@ func (s *cecpSession) setOption(arg, line string) {
 		var ms int
 		if s.setInt(&ms, value, line) && ms >= 0 {
 			s.moveOverhead = time.Duration(ms) * time.Millisecond
+		}
+	case xboardMovesOption:
+		switch strings.TrimSpace(value) {
+		case "1", "true":
+			s.xboardMoves = true
+		case "0", "false":
+			s.xboardMoves = false
+		default:
+			s.out.printf("Error (bad option value): %s", line)
 		}
 	default:
 		s.out.printf("Error (unknown option): %s", line)

@@ -30,6 +30,7 @@ func TestCECPBinary(t *testing.T) {
 	t.Run("dice", func(t *testing.T) { scenarioDice(t, start) })
 	t.Run("drops", func(t *testing.T) { scenarioDrops(t, start) })
 	t.Run("eof", func(t *testing.T) { scenarioEOF(t, start) })
+	t.Run("xboard-moves", func(t *testing.T) { scenarioXBoardMoves(t, start) })
 }
 
 func TestCECPInProcess(t *testing.T) {
@@ -39,6 +40,7 @@ func TestCECPInProcess(t *testing.T) {
 	t.Run("clocks", func(t *testing.T) { scenarioClocks(t, start) })
 	t.Run("dice", func(t *testing.T) { scenarioDice(t, start) })
 	t.Run("eof", func(t *testing.T) { scenarioEOF(t, start) })
+	t.Run("xboard-moves", func(t *testing.T) { scenarioXBoardMoves(t, start) })
 }
 
 // cecpVariantTable: each game, its CECP name and what its setup line must say.

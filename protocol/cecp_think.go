@@ -74,6 +74,9 @@ func (s *cecpSession) startSearch(analyze bool) {
 	s.search = job
 	root := s.pos.Clone()
 	lim := s.limits(analyze)
+	if !analyze {
+		lim.SearchMoves = s.relayableMoves()
+	}
 	post := s.post || analyze
 	out, eng, results := s.out, s.eng, s.results
 	go func() {
@@ -135,7 +138,7 @@ func (s *cecpSession) searchDone(r cecpResult) {
 		}
 		best = moves[0]
 	}
-	text := toCECPMove(s.pos.MoveString(best))
+	text := s.writeMove(best)
 	s.play(best)
 	s.out.printf("move %s", text)
 	s.claimIfOver()

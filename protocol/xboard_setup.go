@@ -30,7 +30,11 @@ func xboardPieceTable(withBishop bool) string {
 
 // xboardSetupLines returns the lines announcing variant name to XBoard,
 // given its start FEN in our dialect; nil for chess, which XBoard knows.
-func xboardSetupLines(variant, startFEN string) ([]string, error) {
+// With xboardMoves (option "XBoard moves") monochrome borrows XBoard's
+// normal chess instead of fairy: XBoard loads the -pieceNickNames that read
+// our recolouring letters only while the variant is the one it started
+// with, and an unknown name on its command line starts it as normal.
+func xboardSetupLines(variant, startFEN string, xboardMoves bool) ([]string, error) {
 	if variant == "chess" {
 		return nil, nil
 	}
@@ -40,8 +44,12 @@ func xboardSetupLines(variant, startFEN string) ([]string, error) {
 	}
 	switch variant {
 	case "monochrome":
+		parent := "fairy"
+		if xboardMoves {
+			parent = "normal"
+		}
 		return []string{
-			"setup (" + xboardPieceTable(true) + ") 8x8+0_fairy " + xfen,
+			"setup (" + xboardPieceTable(true) + ") 8x8+0_" + parent + " " + xfen,
 			// Pawns step straight either way, double-step from the start
 			// ranks (XBoard only knows "virgin", not "on rank 2/7"),
 			// and capture diagonally in all four directions.

@@ -1,0 +1,138 @@
+package protocol
+
+// XBoard 4.9 does not forward an engine's move text to the other engine: it
+// parses the move into its own board and sends what it kept, coordinates
+// plus at most one lower-case letter. Two of our games need more than that,
+// and the CECP option "XBoard moves" makes the engine write moves that
+// survive the relay (docs/xboard.md):
+//
+//   - monochrome: a piece that crosses the centre line changes owner, but
+//     XBoard gives every piece a fixed colour and lets a side move only its
+//     own. A move that crosses carries a letter naming the moved type (P a,
+//     N c, B d, R f, Q g, K l); XBoard started with -pieceNickNames
+//     "acdfg................lACDFG................L" takes it for a
+//     promotion to the same type in the other colour, so its board shows
+//     the new owner. (The letter is accepted on input without the option.)
+//   - russian: XBoard drops the "/k" of a partial-stack move. A bare
+//     from-to is read as the whole stack when that is legal, else as the
+//     fewest checkers that make it legal, and the engine plays only moves
+//     that read back as themselves (whole stacks wherever the roll allows).
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"varchess/variants"
+)
+
+// xboardMovesOption is the name of the CECP check option.
+const xboardMovesOption = "XBoard moves"
+
+// recolourLetter names each monochrome piece type in a crossing move.
+var recolourLetter = map[byte]byte{'P': 'a', 'N': 'c', 'B': 'd', 'R': 'f', 'Q': 'g', 'K': 'l'}
+
+// xboardNickNames is the -pieceNickNames value XBoard needs for the
+// recolouring letters: in XBoard's piece order (P N B R Q, sixteen other
+// types, K) White's pieces get the letters in lower case, Black's in upper
+// case, so that the letter upper-cased by a White mover names a Black piece
+// and vice versa.
+const xboardNickNames = "acdfg................lACDFG................L"
+
+// maxStackHeight bounds the counts tried for a bare russian stack move.
+const maxStackHeight = 64
+
+// writeMove is the CECP text of m, a legal ply of the current position.
+func (s *cecpSession) writeMove(m variants.Move) string {
+	text := s.pos.MoveString(m)
+	if s.xboardMoves {
+		switch s.game.Name {
+		case "monochrome":
+			if crossesCentre(text) {
+				if l, ok := recolourLetter[pieceOn(s.pos.FEN(), text[:2])]; ok {
+					text += string(l)
+				}
+			}
+		case "russian":
+			text, _, _ = strings.Cut(text, "/")
+		}
+	}
+	return toCECPMove(text)
+}
+
+// readMove parses a move the GUI sent for the current position.
+func (s *cecpSession) readMove(text string) (variants.Move, error) {
+	text = fromCECPMove(text)
+	if s.game.Name == "monochrome" && len(text) == 5 && text[4] >= 'a' && text[4] <= 'z' {
+		bare := text[:4]
+		want, ok := recolourLetter[pieceOn(s.pos.FEN(), bare[:2])]
+		switch {
+		case !ok || want != text[4]:
+			return variants.Move{}, fmt.Errorf("%q: the letter %q does not name the piece on %s", text, text[4], bare[:2])
+		case !crossesCentre(bare):
+			return variants.Move{}, fmt.Errorf("%q: a recolouring letter on a move that does not cross the centre line", text)
+		}
+		text = bare
+	}
+	m, err := s.pos.ParseMove(text)
+	if err != nil && s.xboardMoves && s.game.Name == "russian" && !strings.Contains(text, "/") {
+		for k := 1; k <= maxStackHeight; k++ {
+			if part, perr := s.pos.ParseMove(text + "/" + strconv.Itoa(k)); perr == nil {
+				return part, nil
+			}
+		}
+	}
+	return m, err
+}
+
+// relayableMoves lists the legal plies that survive XBoard's relay (they
+// read back as themselves), or nil when all do or the game has no short
+// move list.
+func (s *cecpSession) relayableMoves() []variants.Move {
+	if !s.xboardMoves || s.game.Name != "russian" {
+		return nil
+	}
+	var keep []variants.Move
+	for _, m := range s.pos.Moves(nil) {
+		if back, err := s.readMove(s.writeMove(m)); err == nil && back == m {
+			keep = append(keep, m)
+		}
+	}
+	return keep
+}
+
+// crossesCentre reports whether a monochrome move (e.g. "h4h5") ends on the
+// other half of the board than it starts.
+func crossesCentre(text string) bool {
+	return len(text) >= 4 && (text[1] <= '4') != (text[3] <= '4')
+}
+
+// pieceOn returns the (upper-case) letter of the piece on square (e.g.
+// "e2") in the board field of an 8x8 FEN, or 0 if there is none.
+func pieceOn(fen, square string) byte {
+	if len(square) != 2 || square[0] < 'a' || square[0] > 'h' || square[1] < '1' || square[1] > '8' {
+		return 0
+	}
+	board, _, _ := strings.Cut(fen, " ")
+	ranks := strings.Split(board, "/")
+	row := 8 - int(square[1]-'0')
+	if row >= len(ranks) {
+		return 0
+	}
+	file := int(square[0] - 'a')
+	for i := 0; i < len(ranks[row]); i++ {
+		c := ranks[row][i]
+		if c >= '1' && c <= '9' {
+			file -= int(c - '0')
+			if file < 0 {
+				return 0
+			}
+			continue
+		}
+		if file == 0 {
+			return strings.ToUpper(string(c))[0]
+		}
+		file--
+	}
+	return 0
+}

@@ -1,0 +1,141 @@
+package protocol
+
+import (
+	"io"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"varchess/variants"
+	"varchess/variants/all"
+)
+
+// scenarioXBoardMoves: with the option "XBoard moves" monochrome is set up
+// on XBoard's normal chess and crossing moves carry the recolouring letter
+// (checked on input too); a bare russian stack move that is illegal for the
+// whole stack is read as the fewest checkers that make it legal.
+func scenarioXBoardMoves(t *testing.T, start starter) {
+	p := start(t)
+	p.handshake(false)
+	p.send("variant monochrome")
+	if l := p.sync(); len(l) == 0 || !strings.Contains(l[0], "8x8+0_fairy ") {
+		t.Errorf("without the option monochrome borrows fairy: %q", l)
+	}
+	p.send("option XBoard moves=1", "variant monochrome")
+	if l := p.sync(); len(l) == 0 || !strings.HasPrefix(l[0], "setup (") || !strings.Contains(l[0], "8x8+0_normal ") {
+		t.Errorf("with the option monochrome borrows normal: %q", l)
+	}
+	p.send("force", "usermove h2h4", "usermove a7a6")
+	p.expectSilent(p.sync())
+	p.send("usermove h4h5c") // c is the knight's letter, the piece is a pawn
+	p.expectOnly(p.sync(), `^Illegal move \(.*does not name the piece.*\): h4h5c$`)
+	p.send("usermove h4h3a") // does not cross the line
+	p.expectOnly(p.sync(), `^Illegal move \(.*does not cross.*\): h4h3a$`)
+	p.send("usermove h4h5a", "usermove h5h6") // North moves the pawn it now owns
+	p.expectSilent(p.sync())
+	p.send("option XBoard moves=maybe")
+	p.expectOnly(p.sync(), `^Error \(bad option value\): option XBoard moves=maybe$`)
+
+	// The White King on a2 stands on its pawn, in check from the rook on
+	// a6: the whole stack cannot step to a1 (the file opens), the King alone
+	// can.
+	p.send("variant russian")
+	p.sync()
+	p.send("force", "option XBoard moves=0", "setboard r4k/6/6/6/(PK)5/6 w K 0 1", "usermove a2a1")
+	p.expectOnly(p.sync(), `^Illegal move .*: a2a1$`)
+	p.send("option XBoard moves=1", "usermove a2a1")
+	p.expectSilent(p.sync())
+	p.send("undo", "usermove a2a1/1")
+	p.expectSilent(p.sync())
+}
+
+// TestXBoardMovesRoundTrip plays random monochrome and russian games with
+// the option on and checks every legal ply at every position: what the
+// engine writes reads back as the same ply, monochrome crossing moves and
+// only those carry the letter of the moved piece, russian whole-stack moves
+// always survive the relay, and every from-to of a legal ply keeps exactly
+// one ply the engine may play (so the restriction never takes a move away
+// entirely).
+func TestXBoardMovesRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 9))
+	for _, name := range []string{"monochrome", "russian"} {
+		g, err := all.Get(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := newCECPSession(io.Discard, firstMoveSearcher{}, all.Get)
+		s.xboardMoves = true
+		dropped := 0 // russian partial-stack plies the relay rules out
+		for game := 0; game < 20; game++ {
+			s.startGame(g, g.New())
+			for ply := 0; ply < 80 && !s.pos.Status().Over(); ply++ {
+				if r, ok := s.pos.(variants.Roller); ok {
+					if err := r.SetRoll(variants.DieFaces[rng.IntN(6)]); err != nil {
+						t.Fatal(err)
+					}
+				}
+				dropped += checkRelay(t, s, name)
+				moves := s.pos.Moves(nil)
+				if len(moves) == 0 {
+					break
+				}
+				s.play(moves[rng.IntN(len(moves))])
+			}
+		}
+		if name == "russian" && dropped == 0 {
+			t.Errorf("russian: no position with a partial-stack ply: the test proves nothing")
+		}
+	}
+}
+
+// checkRelay checks the plies of s.pos and returns how many the engine may
+// not play because they would not survive the relay.
+func checkRelay(t *testing.T, s *cecpSession, name string) (dropped int) {
+	t.Helper()
+	fen := s.pos.FEN()
+	relayable := s.relayableMoves()
+	kept := map[string]int{}
+	for _, m := range relayable {
+		base, _, _ := strings.Cut(s.pos.MoveString(m), "/")
+		kept[base]++
+	}
+	for _, m := range s.pos.Moves(nil) {
+		plain := s.pos.MoveString(m)
+		text := s.writeMove(m)
+		back, err := s.readMove(text)
+		switch name {
+		case "monochrome":
+			if err != nil || back != m {
+				t.Fatalf("%s: %s written %q reads back as %v (%v)", fen, plain, text, back, err)
+			}
+			wantLetter := crossesCentre(plain)
+			if hasLetter := len(text) == 5; hasLetter != wantLetter || (hasLetter && text[4] != recolourLetter[pieceOn(fen, plain[:2])]) {
+				t.Fatalf("%s: %s written %q", fen, plain, text)
+			}
+		case "russian":
+			base, _, partial := strings.Cut(plain, "/")
+			if kept[base] != 1 {
+				t.Fatalf("%s: %d relayable plies for %s", fen, kept[base], base)
+			}
+			if !partial && (err != nil || back != m || !contains(relayable, m)) {
+				t.Fatalf("%s: whole-stack %s written %q does not survive (%v)", fen, plain, text, err)
+			}
+			if contains(relayable, m) != (err == nil && back == m) {
+				t.Fatalf("%s: %s relayable=%v but reads back as %v (%v)", fen, plain, contains(relayable, m), back, err)
+			}
+			if !contains(relayable, m) {
+				dropped++
+			}
+		}
+	}
+	return dropped
+}
+
+func contains(ms []variants.Move, m variants.Move) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
