@@ -74,7 +74,7 @@ type cecpSession struct {
 	dice      bool // XBoard accepted feature dice=1
 	// xboardMoves: write moves XBoard 4.9 can relay (xboard_moves.go).
 	xboardMoves bool
-	awaitPips bool // we sent `dice 6` and wait for `pips k/6`
+	awaitPips   bool // we sent `dice 6` and wait for `pips k/6`
 
 	// The running search, if any.
 	search  *cecpSearch
