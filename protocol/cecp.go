@@ -41,6 +41,8 @@ var cecpFeatures = []string{
 type cecpPly struct {
 	move variants.Move
 	roll byte
+	// relayed is the ply as the GUI saw it: the text we wrote or read.
+	relayed string
 }
 
 // cecpSession is the state of one CECP conversation.
@@ -399,6 +401,12 @@ func (s *cecpSession) passLeadsTo(fen string) (face byte, ok bool) {
 	if len(want) < 2 {
 		return 0, false
 	}
+	// What XBoard shows can differ from the real board after a relayed
+	// partial-stack move; compare with XBoard's own view then.
+	var shown string
+	if view, ok := s.xboardView(); ok {
+		shown = view.board()
+	}
 	faces := []byte{0}
 	if _, isRoller := s.pos.(variants.Roller); isRoller {
 		faces = []byte(variants.DieFaces)
@@ -420,6 +428,9 @@ func (s *cecpSession) passLeadsTo(fen string) (face byte, ok bool) {
 			return 0, false
 		}
 		g := strings.Fields(got)
+		if shown != "" {
+			g[0] = shown
+		}
 		if g[0] == want[0] && g[1] == want[1] {
 			return f, true
 		}
@@ -454,7 +465,7 @@ func (s *cecpSession) userMove(text string) {
 		s.out.printf("Illegal move (%s): %s", cecpReason(err.Error()), text)
 		return
 	}
-	s.play(m)
+	s.play(m, text)
 	if s.analyzing {
 		s.analyze()
 		return
@@ -483,14 +494,15 @@ func toCECPMove(text string) string {
 	return text
 }
 
-// play makes m and records it with the mover's roll.
-func (s *cecpSession) play(m variants.Move) {
+// play makes m, which the GUI saw as text, and records it with the
+// mover's roll.
+func (s *cecpSession) play(m variants.Move, text string) {
 	var roll byte
 	if r, ok := s.pos.(variants.Roller); ok {
 		roll = r.Roll()
 	}
 	s.pos.Make(m)
-	s.hist = append(s.hist, cecpPly{move: m, roll: roll})
+	s.hist = append(s.hist, cecpPly{move: m, roll: roll, relayed: text})
 	s.awaitPips = false
 }
 

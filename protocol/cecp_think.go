@@ -139,7 +139,7 @@ func (s *cecpSession) searchDone(r cecpResult) {
 		best = moves[0]
 	}
 	text := s.writeMove(best)
-	s.play(best)
+	s.play(best, text)
 	s.out.printf("move %s", text)
 	s.claimIfOver()
 }

@@ -92,14 +92,128 @@ func (s *cecpSession) relayableMoves() []variants.Move {
 	if !s.xboardMoves || s.game.Name != "russian" {
 		return nil
 	}
-	var keep []variants.Move
+	var keep, seen []variants.Move
+	view, _ := s.xboardView()
+	white := s.pos.SideToMove() == variants.White
 	for _, m := range s.pos.Moves(nil) {
-		if back, err := s.readMove(s.writeMove(m)); err == nil && back == m {
-			keep = append(keep, m)
+		text, ok := s.survivesRelay(m)
+		if !ok {
+			continue
+		}
+		keep = append(keep, m)
+		// XBoard refuses a move from a square it shows empty or with
+		// the other side's piece: after a partial-stack move it shows
+		// the rest of the stack as gone until a piece lands there.
+		if p := view.sq[text[:2]]; text == "@@@@" || (p != 0 && isUpper(p) == white) {
+			seen = append(seen, m)
 		}
 	}
-	return keep
+	if len(seen) > 0 {
+		return seen
+	}
+	return keep // nothing XBoard would accept: play on by the rules
 }
+
+// survivesRelay reports whether m, written for XBoard, reads back as m.
+func (s *cecpSession) survivesRelay(m variants.Move) (text string, ok bool) {
+	text = s.writeMove(m)
+	back, err := s.readMove(text)
+	return text, err == nil && back == m
+}
+
+// xboardBoard is what XBoard shows of a russian game: the top checker of
+// each square (upper case White), moved as XBoard moves it. After a
+// partial-stack move XBoard believes the whole stack moved, so the square
+// left behind looks empty until a piece lands on it.
+type xboardBoard struct {
+	files, ranks int
+	sq           map[string]byte // "c3" -> 'N'
+}
+
+// xboardView replays the game as XBoard saw it (the relayed texts) from
+// the start position; ok is false unless a russian game is played with the
+// option "XBoard moves".
+func (s *cecpSession) xboardView() (v xboardBoard, ok bool) {
+	if !s.xboardMoves || s.game == nil || s.game.Name != "russian" || s.start == nil {
+		return v, false
+	}
+	xfen, err := toXBoardFEN(s.game.Name, s.start.FEN())
+	if err != nil {
+		return v, false
+	}
+	rows := strings.Split(strings.Fields(xfen)[0], "/")
+	v = xboardBoard{ranks: len(rows), sq: map[string]byte{}}
+	for r, row := range rows {
+		f := 0
+		for i := 0; i < len(row); i++ {
+			if c := row[i]; c >= '1' && c <= '9' {
+				f += int(c - '0')
+			} else {
+				v.sq[squareName(f, len(rows)-1-r)] = c
+				f++
+			}
+		}
+		v.files = max(v.files, f)
+	}
+	for _, h := range s.hist {
+		v.apply(h.relayed)
+	}
+	return v, true
+}
+
+// apply moves the piece on the from-square as XBoard does with a relayed
+// move text (a promotion letter replaces the type, keeping the colour).
+func (v xboardBoard) apply(text string) {
+	if len(text) < 4 || text == "@@@@" {
+		return
+	}
+	p, ok := v.sq[text[:2]]
+	if !ok {
+		return
+	}
+	delete(v.sq, text[:2])
+	if len(text) >= 5 && text[4] >= 'a' && text[4] <= 'z' {
+		if isUpper(p) {
+			p = text[4] - 'a' + 'A'
+		} else {
+			p = text[4]
+		}
+	}
+	v.sq[text[2:4]] = p
+}
+
+// board writes the view as the board field of a FEN.
+func (v xboardBoard) board() string {
+	var b strings.Builder
+	for r := v.ranks - 1; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < v.files; f++ {
+			p, ok := v.sq[squareName(f, r)]
+			if !ok {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			b.WriteByte(p)
+		}
+		if empty > 0 {
+			b.WriteByte(byte('0' + empty))
+		}
+		if r > 0 {
+			b.WriteByte('/')
+		}
+	}
+	return b.String()
+}
+
+func squareName(file, rank int) string {
+	return string(rune('a'+file)) + strconv.Itoa(rank+1)
+}
+
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
 
 // crossesCentre reports whether a monochrome move (e.g. "h4h5") ends on the
 // other half of the board than it starts.

@@ -33,7 +33,9 @@ func xboardPieceTable(withBishop bool) string {
 // With xboardMoves (option "XBoard moves") monochrome borrows XBoard's
 // normal chess instead of fairy: XBoard loads the -pieceNickNames that read
 // our recolouring letters only while the variant is the one it started
-// with, and an unknown name on its command line starts it as normal.
+// with, and an unknown name on its command line starts it as normal. The
+// one-piece holdings are never used; without them XBoard would take an
+// 8x8 normal game for chess and not tell the second engine the variant.
 func xboardSetupLines(variant, startFEN string, xboardMoves bool) ([]string, error) {
 	if variant == "chess" {
 		return nil, nil
@@ -44,12 +46,12 @@ func xboardSetupLines(variant, startFEN string, xboardMoves bool) ([]string, err
 	}
 	switch variant {
 	case "monochrome":
-		parent := "fairy"
+		format := "8x8+0_fairy"
 		if xboardMoves {
-			parent = "normal"
+			format = "8x8+1_normal"
 		}
 		return []string{
-			"setup (" + xboardPieceTable(true) + ") 8x8+0_" + parent + " " + xfen,
+			"setup (" + xboardPieceTable(true) + ") " + format + " " + xfen,
 			// Pawns step straight either way, double-step from the start
 			// ranks (XBoard only knows "virgin", not "on rank 2/7"),
 			// and capture diagonally in all four directions.
@@ -146,7 +148,8 @@ func fromXBoardFEN(variant, fen string) (string, error) {
 	clock, full := fenField(f, 4, "0"), fenField(f, 5, "1")
 	switch variant {
 	case "monochrome":
-		return fmt.Sprintf("%s %s - %s %s 0-0", strings.ToUpper(f[0]), f[1], clock, full), nil
+		board, _, _ := strings.Cut(f[0], "[") // XBoard's holdings (option "XBoard moves")
+		return fmt.Sprintf("%s %s - %s %s 0-0", strings.ToUpper(board), f[1], clock, full), nil
 	case "russian":
 		return fmt.Sprintf("%s %s - %s %s", f[0], f[1], clock, full), nil
 	}

@@ -29,6 +29,9 @@ INC=${INC:-0.5}
 GAMES=${GAMES:-2}
 XBOARD=/usr/games/xboard
 FSF=/usr/games/fairy-stockfish
+# XBoard's second letters for its pieces (P N B R Q, 16 others, K; White
+# then Black), used for the monochrome recolouring letters.
+NICKNAMES="acdfg................lACDFG................L"
 
 log() { printf '== %s\n' "$*"; }
 
@@ -69,6 +72,21 @@ match() {
 	if [ "$variant" != normal ]; then
 		extra+=(-variant "$variant" -xlegal)
 	fi
+	case $variant in
+	monochrome | russian)
+		# Moves XBoard can relay (docs/xboard.md); XBoard sees only the
+		# top of a russian stack and not the monochrome undo rule, so its
+		# own repetition and 50-move adjudications stay off: the
+		# engines claim those by the real rules.
+		extra+=(-firstOptions "XBoard moves=1" -secondOptions "XBoard moves=1"
+			-ruleMoves 0 -repeatsToDraw 0)
+		;;
+	esac
+	if [ "$variant" = monochrome ]; then
+		# Lets the recolouring letter of a crossing move change the
+		# piece's colour on XBoard's board.
+		extra+=(-pieceNickNames "$NICKNAMES")
+	fi
 	rm -f "$OUT/$name".pgn "$OUT/$name"-*.pgn "$OUT/$name"-*.debug "$OUT/$name"-*.log
 	log "$name: $GAMES games, $TC + ${INC}s, varchess vs $(basename "$second")"
 	for g in $(seq 1 "$GAMES"); do
@@ -97,7 +115,7 @@ match() {
 replay() {
 	local variant=$1 dbg=$2
 	{
-		printf 'xboard\nprotover 2\nvariant %s\nforce\n' "$variant"
+		printf 'xboard\nprotover 2\noption XBoard moves=1\nvariant %s\nforce\n' "$variant"
 		sed -nE 's/^[0-9]+ <(first|second) *: (move|telluser roll) (.+)$/\2 \3/p' "$dbg" |
 			sed -E 's/^move /usermove /; s/^telluser roll /roll /'
 		printf 'ping 999\nquit\n'
