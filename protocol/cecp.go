@@ -24,6 +24,9 @@ import (
 // an interface so that tests can stand in a scripted searcher.
 type cecpSearcher interface {
 	Search(ctx context.Context, pos variants.Position, lim engine.Limits, onInfo func(engine.Info)) engine.Result
+	// SearchSingleDrops never plays a kingchess drop action of several
+	// pieces, which XBoard cannot relay.
+	SearchSingleDrops(ctx context.Context, pos variants.Position, lim engine.Limits, onInfo func(engine.Info)) engine.Result
 	NewGame()
 	SetHash(mb int)
 }

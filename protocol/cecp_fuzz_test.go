@@ -30,6 +30,9 @@ func (firstMoveSearcher) Search(_ context.Context, pos variants.Position, _ engi
 	}
 	return engine.Result{Best: ms[0]}
 }
+func (f firstMoveSearcher) SearchSingleDrops(ctx context.Context, pos variants.Position, lim engine.Limits, onInfo func(engine.Info)) engine.Result {
+	return f.Search(ctx, pos, lim, onInfo)
+}
 func (firstMoveSearcher) NewGame()    {}
 func (firstMoveSearcher) SetHash(int) {}
 

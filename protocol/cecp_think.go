@@ -78,7 +78,11 @@ func (s *cecpSession) startSearch(analyze bool) {
 		lim.SearchMoves = s.relayableMoves()
 	}
 	post := s.post || analyze
-	out, eng, results := s.out, s.eng, s.results
+	out, results := s.out, s.results
+	search := s.eng.Search
+	if s.xboardMoves && s.game.Name == "kingchess" {
+		search = s.eng.SearchSingleDrops
+	}
 	go func() {
 		var res engine.Result
 		defer func() {
@@ -94,7 +98,7 @@ func (s *cecpSession) startSearch(analyze bool) {
 				out.printf("%s", thinkingLine(root, info))
 			}
 		}
-		res = eng.Search(ctx, root, lim, onInfo)
+		res = search(ctx, root, lim, onInfo)
 	}()
 }
 

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"varchess/variants"
 	"varchess/variants/all"
@@ -48,6 +49,13 @@ func scenarioXBoardMoves(t *testing.T, start starter) {
 	p.expectSilent(p.sync())
 	p.send("undo", "usermove a2a1/1")
 	p.expectSilent(p.sync())
+
+	// kingchess: single drops only, which XBoard can relay.
+	p.send("new", "variant kingchess", "sd 2", "go")
+	l, _ := p.waitFor(`^move `, 30*time.Second)
+	if strings.Contains(l, ",") {
+		t.Errorf("kingchess with the option: %q is a multi-drop", l)
+	}
 }
 
 // TestXBoardMovesRoundTrip plays random monochrome and russian games with
