@@ -3,6 +3,7 @@ package protocol
 import (
 	"io"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -199,5 +200,36 @@ func TestXBoardView(t *testing.T) {
 		if text := s.writeMove(m); strings.HasPrefix(text, "a2") {
 			t.Errorf("plays %s from a square XBoard shows empty", text)
 		}
+	}
+}
+
+// TestNickNamesMatchLetters: the -pieceNickNames table documented for XBoard
+// (and used by scripts/xboard-games.sh) gives each White piece its
+// recolouring letter and each Black piece the same letter in upper case, so
+// XBoard turns a crossing piece into the other colour of the same type.
+func TestNickNamesMatchLetters(t *testing.T) {
+	table := xboardPieceTable(true) // XBoard's slots: White's half, then Black's
+	if len(xboardNickNames) != len(table) {
+		t.Fatalf("nicknames %q and piece table %q differ in length", xboardNickNames, table)
+	}
+	half := len(table) / 2
+	for i := 0; i < half; i++ {
+		piece, nick, blackNick := table[i], xboardNickNames[i], xboardNickNames[half+i]
+		if piece == '.' {
+			if nick != '.' || blackNick != '.' {
+				t.Errorf("slot %d: unused piece with nicknames %c %c", i, nick, blackNick)
+			}
+			continue
+		}
+		if want := recolourLetter[piece]; nick != want || blackNick != want-'a'+'A' {
+			t.Errorf("%c: nicknames %c/%c, want %c/%c", piece, nick, blackNick, want, want-'a'+'A')
+		}
+	}
+	script, err := os.ReadFile("../scripts/xboard-games.sh")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(script), `NICKNAMES="`+xboardNickNames+`"`) {
+		t.Errorf("scripts/xboard-games.sh does not pass %q", xboardNickNames)
 	}
 }
