@@ -52,6 +52,9 @@ func FuzzCECPLines(f *testing.F) {
 		"new\nvariant kingchess1\nusermove K@e1,Q@d1\nusermove K@e1\nplayother\nanalyze\nusermove e1e2\n.\nexit\n",
 		"go\nplayother\nmemory 99999999\nsd 1\n?\nusermove\nundo\nremove\n",
 		"analyze\nundo\nexit\nedit\nfoo\nmemory 1\ncores 1\noption Move Overhead=1\nping 7\nwhite\nblack\n",
+		"option XBoard moves=1\nvariant monochrome\nforce\nusermove h2h4\nusermove a7a6\nusermove h4h5a\nusermove h5h4c\ngo\nsetboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[-] w - - 0 1\n",
+		"option XBoard moves=1\nvariant russian\nforce\nsetboard r4k/6/6/6/(PK)5/6 w K 0 1\nusermove a2a1\nroll B\ngo\nsetboard r4k/6/6/6/6/K5 w - - 0 2\n",
+		"option XBoard moves=1\nvariant kingchess\ngo\nusermove K@e8,Q@d8\noption XBoard moves=x\n",
 	} {
 		f.Add(seed)
 	}
