@@ -2,8 +2,8 @@ package protocol
 
 // XBoard 4.9 does not forward an engine's move text to the other engine: it
 // parses the move into its own board and sends what it kept, coordinates
-// plus at most one lower-case letter. Two of our games need more than that,
-// and the CECP option "XBoard moves" makes the engine write moves that
+// plus at most one lower-case letter. Three of our games need more than
+// that, and the CECP option "XBoard moves" makes the engine write moves that
 // survive the relay (docs/xboard.md):
 //
 //   - monochrome: a piece that crosses the centre line changes owner, but
@@ -17,6 +17,8 @@ package protocol
 //     from-to is read as the whole stack when that is legal, else as the
 //     fewest checkers that make it legal, and the engine plays only moves
 //     that read back as themselves (whole stacks wherever the roll allows).
+//   - kingchess: XBoard keeps only the first drop of a multi-drop, so the
+//     engine drops one piece at a time (startSearch).
 
 import (
 	"fmt"
