@@ -70,8 +70,10 @@
 //   - MoveClassifier, NoisyGenerator, Exchanger: fast capture detection,
 //     MVV-LVA ordering and SEE (quiescence search uses them).
 //   - NullMover: null-move pruning (only where passing is never better than
-//     moving most of the time; monochrome and kingchess with drops: think
-//     twice).
+//     moving most of the time; monochrome: think twice). Kingchess allows
+//     it with the King on the board and a piece in hand or a piece other
+//     than King and pawns on the board. The generic repetition check does
+//     not look across a null move.
 //   - Historian: repetition and the fifty-move rule from the game's own
 //     history (without it the search only sees repetitions inside its tree).
 //   - CandidateGenerator: the plies to search instead of pos.Moves. Kingchess

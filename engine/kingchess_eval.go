@@ -21,9 +21,11 @@ import (
 // single-drop search), kingchess_cands.go (the plies the search tries:
 // ordering and the multi-drop actions of kingchess).
 //
-// There is no NullMover: package kingchess has no exported way to pass the
-// turn (a MakeNull/UnmakeNull pair there would allow null-move pruning when
-// the mover's King is on the board, not in check, with pieces on board).
+// Null-move pruning (NullMover) is allowed when the mover's King is on the
+// board (while it is in hand the King drop is forced) and the mover has a
+// waiting ply that is not a King or pawn move: a piece in hand (a drop is
+// almost never a bad ply, so zugzwang needs an empty reserve) or a piece
+// other than King and pawns on the board. The search never passes in check.
 
 func init() {
 	registerGame("kingchess", Game{NewEvaluator: func(pos variants.Position) Evaluator { return newKCEvaluator(pos, false) }})
@@ -91,12 +93,16 @@ var (
 )
 
 const (
-	kcMaxPhase   = 24
-	kcTempo      = 10
-	kcBishopPair = 30
-	kcDoubled    = 12
-	kcIsolated   = 10
-	kcShelter    = 14 // per own pawn in front of the King (midgame)
+	// kcThreatFirst and kcThreatSecond weigh (in 64ths) the biggest and
+	// the second biggest loss threatened against the side to move.
+	kcThreatFirst  = 6
+	kcThreatSecond = 32
+	kcMaxPhase     = 24
+	kcTempo        = 10
+	kcBishopPair   = 30
+	kcDoubled      = 12
+	kcIsolated     = 10
+	kcShelter      = 14 // per own pawn in front of the King (midgame)
 )
 
 // kcPassed is the bonus of a passed pawn by relative rank.
@@ -217,7 +223,54 @@ func (e *kcEvaluator) Evaluate() int {
 	}
 	us := p.SideToMove()
 	mgv, egv := mg[us]-mg[us^1], eg[us]-eg[us^1]
-	return (mgv*phase+egv*(kcMaxPhase-phase))/kcMaxPhase + kcTempo
+	return (mgv*phase+egv*(kcMaxPhase-phase))/kcMaxPhase + kcTempo - e.threatened(us, occ)
+}
+
+// threatened is the penalty for side c (the side to move) having pieces
+// the opponent can win: a piece attacked and not defended loses its value,
+// a defended one attacked by a cheaper piece the difference. Quiescence
+// search resolves the captures of the side to move, but standing pat
+// ignores the opponent's: with one such piece the mover usually saves it
+// (a small charge for the tempo), with two it loses the cheaper one.
+func (e *kcEvaluator) threatened(c variants.Color, occ bb.Bitboard) int {
+	p := e.p
+	them := c ^ 1
+	var ourAtt bb.Bitboard
+	var theirAtt [kingchess.NumTypes]bb.Bitboard
+	for t := kingchess.King; t <= kingchess.Pawn; t++ {
+		for b := p.Pieces(c, t); b != 0; {
+			ourAtt |= kcAttacks(c, t, b.PopFirst(), occ)
+		}
+		for b := p.Pieces(them, t); b != 0; {
+			theirAtt[t] |= kcAttacks(them, t, b.PopFirst(), occ)
+		}
+	}
+	all := theirAtt[kingchess.King] | theirAtt[kingchess.Queen] | theirAtt[kingchess.Rook] |
+		theirAtt[kingchess.Bishop] | theirAtt[kingchess.Knight] | theirAtt[kingchess.Pawn]
+	first, second := 0, 0
+	for b := p.Occupied(c) &^ p.Pieces(c, kingchess.King) & all; b != 0; {
+		s := b.PopFirst()
+		_, t, _ := p.PieceAt(s)
+		loss := 0
+		if !ourAtt.Has(s) {
+			loss = kcBoardValue[t]
+		} else {
+			// The cheapest attacker decides what the exchange wins.
+			for a := kingchess.Pawn; a >= kingchess.Queen; a-- {
+				if theirAtt[a].Has(s) {
+					loss = kcBoardValue[t] - kcBoardValue[a]
+					break
+				}
+			}
+		}
+		switch {
+		case loss > first:
+			first, second = loss, first
+		case loss > second:
+			second = loss
+		}
+	}
+	return first*kcThreatFirst/64 + second*kcThreatSecond/64
 }
 
 // side returns side c's midgame and endgame terms.
@@ -439,3 +492,19 @@ func (e *kcEvaluator) SEEAtLeast(m variants.Move, threshold int) bool {
 	}
 	return gain-kcBoardValue[a] >= threshold
 }
+
+// NullAllowed implements NullMover (see the comment at the top).
+func (e *kcEvaluator) NullAllowed() bool {
+	p := e.p
+	us := p.SideToMove()
+	if p.KingInHand(us) {
+		return false
+	}
+	if !p.ReserveEmpty(us) {
+		return true
+	}
+	return p.Occupied(us)&^(p.Pieces(us, kingchess.King)|p.Pieces(us, kingchess.Pawn)) != 0
+}
+
+func (e *kcEvaluator) MakeNull()   { e.p.MakeNull() }
+func (e *kcEvaluator) UnmakeNull() { e.p.UnmakeNull() }

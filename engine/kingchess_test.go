@@ -231,3 +231,61 @@ func TestKCSearchFindsDropMate(t *testing.T) {
 		t.Fatalf("%s does not mate: %v", kingchess.FormatMove(res.Best), st)
 	}
 }
+
+// TestKCNullMove: passing is allowed only with the King on the board and a
+// waiting ply that is not a King or pawn move; MakeNull/UnmakeNull through
+// the evaluator restore the position exactly.
+func TestKCNullMove(t *testing.T) {
+	for _, tc := range []struct {
+		fen  string
+		want bool
+	}{
+		{kingchess.StartFEN, false},                              // King in hand
+		{"6k1/8/8/8/8/8/8/8[KQq] w - - 0 2", false},              // still in hand
+		{"6k1/8/8/8/8/8/8/6K1[Pq] w - - 0 3", true},              // a pawn in hand
+		{"6k1/5ppp/8/8/8/8/5PPP/6K1 w - - 0 30", false},          // K+P only
+		{"6k1/5ppp/8/8/8/8/5PPP/5NK1 w - - 0 30", true},          // a knight
+		{"6k1/5ppp/8/8/8/8/5PPP/5NK1 b - - 0 30", false},         // Black: K+P
+		{"6k1/5ppp/8/8/8/8/5PPP/6K1[QRBNqrbn] b - - 0 30", true}, // reserve
+	} {
+		p := mustKC(t, tc.fen, true)
+		ev := newKCEvaluator(p, true)
+		if got := ev.NullAllowed(); got != tc.want {
+			t.Errorf("%s: NullAllowed %v, want %v", tc.fen, got, tc.want)
+		}
+		if !tc.want {
+			continue
+		}
+		fen, hash := p.FEN(), p.Hash()
+		ev.MakeNull()
+		if p.SideToMove() == mustKC(t, fen, true).SideToMove() || p.Hash() == hash {
+			t.Errorf("%s: MakeNull did not pass the turn", fen)
+		}
+		ev.UnmakeNull()
+		if p.FEN() != fen || p.Hash() != hash {
+			t.Errorf("%s: after UnmakeNull %s", fen, p.FEN())
+		}
+	}
+}
+
+// TestKCThreatened: the knight on c3 forks White's queen (defended by the
+// King: the exchange wins 950-320) and the loose rook on b5 (500). White
+// to move saves one of them and loses the other: a small charge for the
+// queen, half the rook.
+func TestKCThreatened(t *testing.T) {
+	p := mustKC(t, "4k3/8/8/1R6/8/2n5/8/3QK3 w - - 0 20", true)
+	ev := newKCEvaluator(p, true)
+	occ := p.Occupied(variants.White) | p.Occupied(variants.Black)
+	want := 630*kcThreatFirst/64 + 500*kcThreatSecond/64
+	if got := ev.threatened(variants.White, occ); got != want {
+		t.Errorf("White threatened %d, want %d", got, want)
+	}
+	if got := ev.threatened(variants.Black, occ); got != 0 {
+		t.Errorf("Black's knight is not attacked, threatened %d", got)
+	}
+	// Without the knight nothing is attacked.
+	q := mustKC(t, "4k3/8/8/1R6/8/8/8/3QK3 w - - 0 20", true)
+	if got := newKCEvaluator(q, true).threatened(variants.White, q.Occupied(variants.White)|q.Occupied(variants.Black)); got != 0 {
+		t.Errorf("no attacker, threatened %d", got)
+	}
+}

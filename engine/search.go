@@ -310,6 +310,12 @@ func (s *searcher) isDraw() bool {
 	}
 	k := s.keys[n-1]
 	for i := n - 3; i >= 0; i -= 2 {
+		// keys[j] is the position at ply j; a null move between two
+		// positions makes their equality no repetition (chess keeps the
+		// same rule in its Historian).
+		if s.nullPly[i+1] || s.nullPly[i+2] {
+			return false
+		}
 		if s.keys[i] == k {
 			return true
 		}
