@@ -26,6 +26,7 @@ import (
 	"strings"
 
 	"varchess/variants"
+	"varchess/variants/bitboard"
 )
 
 // xboardMovesOption is the name of the CECP check option.
@@ -187,27 +188,12 @@ func (v xboardBoard) apply(text string) {
 // board writes the view as the board field of a FEN.
 func (v xboardBoard) board() string {
 	var b strings.Builder
-	for r := v.ranks - 1; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < v.files; f++ {
-			p, ok := v.sq[squareName(f, r)]
-			if !ok {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			b.WriteByte(p)
+	bitboard.WriteGrid(&b, v.files, v.ranks, func(f, r int) string {
+		if p, ok := v.sq[squareName(f, r)]; ok {
+			return string(p)
 		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
-		}
-		if r > 0 {
-			b.WriteByte('/')
-		}
-	}
+		return ""
+	})
 	return b.String()
 }
 

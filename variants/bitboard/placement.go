@@ -44,11 +44,23 @@ func ParsePlacement(s string, put func(sq Square, letter byte) error) error {
 // WritePlacement writes the board field of an 8x8 FEN; letter returns the
 // piece letter on a square, or 0 for an empty square.
 func WritePlacement(sb *strings.Builder, letter func(Square) byte) {
-	for r := 7; r >= 0; r-- {
+	WriteGrid(sb, 8, 8, func(f, r int) string {
+		if c := letter(Sq(f, r)); c != 0 {
+			return string(c)
+		}
+		return ""
+	})
+}
+
+// WriteGrid writes the board field of a FEN for a board of files x ranks
+// (at most 9 files); cell returns what stands on a square (a letter, or a
+// russian stack), "" when it is empty.
+func WriteGrid(sb *strings.Builder, files, ranks int, cell func(file, rank int) string) {
+	for r := ranks - 1; r >= 0; r-- {
 		empty := 0
-		for f := 0; f < 8; f++ {
-			c := letter(Sq(f, r))
-			if c == 0 {
+		for f := 0; f < files; f++ {
+			c := cell(f, r)
+			if c == "" {
 				empty++
 				continue
 			}
@@ -56,7 +68,7 @@ func WritePlacement(sb *strings.Builder, letter func(Square) byte) {
 				sb.WriteByte(byte('0' + empty))
 				empty = 0
 			}
-			sb.WriteByte(c)
+			sb.WriteString(c)
 		}
 		if empty > 0 {
 			sb.WriteByte(byte('0' + empty))

@@ -184,27 +184,7 @@ func (p *Position) stackText(s bb.Square) string {
 // FEN writes the position; Parse(p.FEN()) gives the same position.
 func (p *Position) FEN() string {
 	var b strings.Builder
-	for r := Size - 1; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < Size; f++ {
-			t := p.stackText(bb.Sq(f, r))
-			if t == "" {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			b.WriteString(t)
-		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
-		}
-		if r > 0 {
-			b.WriteByte('/')
-		}
-	}
+	bb.WriteGrid(&b, Size, Size, func(f, r int) string { return p.stackText(bb.Sq(f, r)) })
 	side := "w"
 	if p.side == variants.Black {
 		side = "b"
