@@ -65,24 +65,18 @@ type rNode struct {
 // rsearch is one expectimax search; it owns everything it writes except
 // the engine's transposition table, which it uses alone while it runs.
 type rsearch struct {
-	ctx    context.Context
-	p      *russian.Position
-	ev     *russianEvaluator
-	tt     *table
-	lim    Limits
-	opt    russianSearchOptions
-	w      [7]int // face weights (index russian.Type), summing to 6
-	maxQ   int    // quiescence plies (maxQDepth; tests use less)
-	start  time.Time
-	tb     timeBudget
-	ponder <-chan struct{}
+	stopper
+	p    *russian.Position
+	ev   *russianEvaluator
+	tt   *table
+	opt  russianSearchOptions
+	w    [7]int // face weights (index russian.Type), summing to 6
+	maxQ int    // quiescence plies (maxQDepth; tests use less)
 
-	nodes   uint64
-	stopped bool
-	keys    [MaxPly + 2]uint64
-	bufs    [MaxPly + 2][]variants.Move
-	lists   [MaxPly + 2][]rNode
-	stack   [40]russian.Checker
+	keys  [MaxPly + 2]uint64
+	bufs  [MaxPly + 2][]variants.Move
+	lists [MaxPly + 2][]rNode
+	stack [40]russian.Checker
 }
 
 // SearchDiceBlind is Search with the russian chance nodes replaced by "the
@@ -107,19 +101,23 @@ func searchRussian(e *Engine, ctx context.Context, pos variants.Position, lim Li
 // searchRussianWith runs the search with explicit options (dice-blind).
 func searchRussianWith(e *Engine, ctx context.Context, pos variants.Position, lim Limits, onInfo func(Info), opt russianSearchOptions) Result {
 	p := pos.(*russian.Position)
-	s := &rsearch{ctx: ctx, p: p, ev: &russianEvaluator{p: p}, tt: e.tt, lim: lim, opt: opt,
-		start: time.Now(), ponder: lim.Ponder, maxQ: maxQDepth}
-	if opt.DiceBlind {
-		s.w[russian.King] = 6
-	} else {
-		for f := russian.Pawn; f <= russian.King; f++ {
-			s.w[f] = 1
-		}
-	}
-	if s.ponder == nil {
-		s.tb = russianBudget(lim, p.SideToMove())
-	}
+	s := &rsearch{stopper: newStopper(ctx, lim, russianBudget, p.SideToMove()), p: p,
+		ev: &russianEvaluator{p: p}, tt: e.tt, opt: opt, w: faceWeights(opt.DiceBlind), maxQ: maxQDepth}
 	return s.run(onInfo)
+}
+
+// faceWeights are the chance node's weights of the six faces (index
+// russian.Type, summing to 6): all equal, or the dice-blind search's
+// certainty of a King.
+func faceWeights(diceBlind bool) (w [7]int) {
+	if diceBlind {
+		w[russian.King] = 6
+		return w
+	}
+	for f := russian.Pawn; f <= russian.King; f++ {
+		w[f] = 1
+	}
+	return w
 }
 
 // russianBudget is the engine's clock budget with a tighter hard limit: an
@@ -231,41 +229,8 @@ func (s *rsearch) iterationStop(depth, score int) bool {
 	return score > MateBound && s.lim.Depth == 0 && depth >= 2*mateMoves(score)+2
 }
 
-// waitStop blocks until ctx is cancelled or the ponder channel closes.
-func (s *rsearch) waitStop() {
-	if s.ponder != nil {
-		select {
-		case <-s.ctx.Done():
-		case <-s.ponder:
-		}
-		return
-	}
-	<-s.ctx.Done()
-}
-
 // checkStop is called every 2048 nodes.
-func (s *rsearch) checkStop() {
-	if s.ctx.Err() != nil {
-		s.stopped = true
-		return
-	}
-	if s.ponder != nil {
-		select {
-		case <-s.ponder: // ponderhit: the clock starts now
-			s.ponder = nil
-			s.start = time.Now()
-			s.tb = russianBudget(s.lim, s.p.SideToMove())
-		default:
-			return
-		}
-	}
-	if s.lim.Nodes > 0 && s.nodes >= s.lim.Nodes {
-		s.stopped = true
-	}
-	if s.tb.hard > 0 && time.Since(s.start) >= s.tb.hard {
-		s.stopped = true
-	}
-}
+func (s *rsearch) checkStop() { s.pollStop(s.p.SideToMove(), true) }
 
 // count bumps the node counter and polls the limits.
 func (s *rsearch) count() {

@@ -22,16 +22,9 @@ func mustRussian(t testing.TB, fen string) *russian.Position {
 // does, for calling chance() directly.
 func newTestSearch(p *russian.Position, blind bool) *rsearch {
 	e := New(Options{HashMB: 4})
-	s := &rsearch{ctx: context.Background(), p: p, ev: &russianEvaluator{p: p}, tt: e.tt,
-		opt: russianSearchOptions{DiceBlind: blind}, maxQ: 1}
-	if blind {
-		s.w[russian.King] = 6
-	} else {
-		for f := russian.Pawn; f <= russian.King; f++ {
-			s.w[f] = 1
-		}
-	}
-	return s
+	return &rsearch{stopper: newStopper(context.Background(), Limits{}, russianBudget, p.SideToMove()), p: p,
+		ev: &russianEvaluator{p: p}, tt: e.tt, opt: russianSearchOptions{DiceBlind: blind},
+		w: faceWeights(blind), maxQ: 1}
 }
 
 func searchFace(t *testing.T, fen string, depth int) Result {

@@ -12,9 +12,8 @@ import (
 // nothing in it needs locking. Stopping is decided by the searcher itself
 // (context, clock, node limit), never by a flag set from outside.
 type searcher struct {
-	ctx    context.Context
+	stopper
 	pos    variants.Position
-	lim    Limits
 	onInfo func(Info)
 
 	// game hooks (nil when the game's evaluator does not implement them)
@@ -30,11 +29,6 @@ type searcher struct {
 	tt      *table
 	history *historyTable
 
-	start   time.Time
-	tb      timeBudget
-	ponder  <-chan struct{} // nil once ponderhit arrived (or never pondering)
-	nodes   uint64
-	stopped bool
 	// rootDepth is the depth of the iteration in progress.
 	rootDepth int
 	selDep    int
@@ -65,8 +59,8 @@ var lmrTable = func() (t [64][64]int8) {
 }()
 
 func newSearcher(e *Engine, ctx context.Context, pos variants.Position, lim Limits, onInfo func(Info), g Game) *searcher {
-	s := &searcher{ctx: ctx, pos: pos, lim: lim, onInfo: onInfo,
-		tt: e.tt, history: e.history, start: time.Now(), ponder: lim.Ponder, noNullAt: -1}
+	s := &searcher{stopper: newStopper(ctx, lim, budget, pos.SideToMove()), pos: pos, onInfo: onInfo,
+		tt: e.tt, history: e.history, noNullAt: -1}
 	s.ev = g.NewEvaluator(pos)
 	s.classify, _ = s.ev.(MoveClassifier)
 	s.noisy, _ = s.ev.(NoisyGenerator)
@@ -75,9 +69,6 @@ func newSearcher(e *Engine, ctx context.Context, pos variants.Position, lim Limi
 	s.term, _ = s.ev.(Terminator)
 	s.cands, _ = s.ev.(CandidateGenerator)
 	s.hist, _ = s.ev.(Historian)
-	if s.ponder == nil {
-		s.tb = budget(lim, pos.SideToMove())
-	}
 	s.keys = make([]uint64, 0, MaxPly+2)
 	return s
 }
@@ -187,19 +178,6 @@ func (s *searcher) iterationStop(depth, score, nRoot int) bool {
 	return false
 }
 
-// waitStop blocks until ctx is cancelled, or, when pondering, until the
-// ponderhit arrives (then the search is over anyway: the answer is known).
-func (s *searcher) waitStop() {
-	if s.ponder != nil {
-		select {
-		case <-s.ctx.Done():
-		case <-s.ponder:
-		}
-		return
-	}
-	<-s.ctx.Done()
-}
-
 func (s *searcher) report(depth, score int) {
 	if s.onInfo == nil {
 		return
@@ -212,34 +190,9 @@ func (s *searcher) report(depth, score int) {
 }
 
 // checkStop is called every 1024 nodes: context, ponderhit, clock, nodes.
-// Only the context can stop the first iteration.
-func (s *searcher) checkStop() {
-	select {
-	case <-s.ctx.Done():
-		s.stopped = true
-		return
-	default:
-	}
-	if s.ponder != nil {
-		select {
-		case <-s.ponder: // ponderhit: our clock starts now
-			s.ponder = nil
-			s.start = time.Now()
-			s.tb = budget(s.lim, s.pos.SideToMove())
-		default:
-			return
-		}
-	}
-	if s.rootDepth <= 1 {
-		return // depth 1 always completes: the answer is never a blind move
-	}
-	if s.tb.hard > 0 && time.Since(s.start) >= s.tb.hard {
-		s.stopped = true
-	}
-	if s.lim.Nodes > 0 && s.nodes >= s.lim.Nodes {
-		s.stopped = true
-	}
-}
+// Only the context can stop the first iteration, so the answer is never a
+// blind move.
+func (s *searcher) checkStop() { s.pollStop(s.pos.SideToMove(), s.rootDepth > 1) }
 
 func contains(ms []variants.Move, m variants.Move) bool {
 	for _, x := range ms {

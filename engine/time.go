@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"time"
 
 	"varchess/variants"
@@ -64,4 +65,71 @@ func budget(lim Limits, us variants.Color) timeBudget {
 		return tb
 	}
 	return timeBudget{soft: soft, hard: hard}
+}
+
+// stopper is the stopping state both searches (alpha-beta and russian
+// expectimax) share: the caller's context, pondering, the clock and the
+// node limit. The searches embed it.
+type stopper struct {
+	ctx    context.Context
+	lim    Limits
+	budget func(Limits, variants.Color) timeBudget // the search's time plan
+	start  time.Time
+	tb     timeBudget
+	ponder <-chan struct{} // nil once ponderhit arrived (or never pondering)
+
+	nodes   uint64
+	stopped bool
+}
+
+// newStopper starts the clock for side us; while pondering it does not run.
+func newStopper(ctx context.Context, lim Limits, plan func(Limits, variants.Color) timeBudget, us variants.Color) stopper {
+	s := stopper{ctx: ctx, lim: lim, budget: plan, start: time.Now(), ponder: lim.Ponder}
+	if s.ponder == nil {
+		s.tb = plan(lim, us)
+	}
+	return s
+}
+
+// waitStop blocks until ctx is cancelled, or, when pondering, until the
+// ponderhit arrives (then the search is over anyway: the answer is known).
+func (s *stopper) waitStop() {
+	if s.ponder != nil {
+		select {
+		case <-s.ctx.Done():
+		case <-s.ponder:
+		}
+		return
+	}
+	<-s.ctx.Done()
+}
+
+// pollStop sets stopped when the context is cancelled or, once the clock
+// runs (after ponderhit, for side us), when the node limit or the hard time
+// limit is reached; limits only count when armed (the alpha-beta search
+// always completes depth 1).
+func (s *stopper) pollStop(us variants.Color, armed bool) {
+	if s.ctx.Err() != nil {
+		s.stopped = true
+		return
+	}
+	if s.ponder != nil {
+		select {
+		case <-s.ponder: // ponderhit: our clock starts now
+			s.ponder = nil
+			s.start = time.Now()
+			s.tb = s.budget(s.lim, us)
+		default:
+			return
+		}
+	}
+	if !armed {
+		return
+	}
+	if s.tb.hard > 0 && time.Since(s.start) >= s.tb.hard {
+		s.stopped = true
+	}
+	if s.lim.Nodes > 0 && s.nodes >= s.lim.Nodes {
+		s.stopped = true
+	}
 }
