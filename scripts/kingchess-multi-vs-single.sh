@@ -29,17 +29,10 @@ cd "$(dirname "$0")/.."
 
 SCRIPT=kingchess-multi-vs-single
 . scripts/lib.sh
-need_go
 
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-build_varchess "$work"
-bin="$work/varchess"
-
-if ! printf 'uci\nquit\n' | "$bin" | grep -q '^option name SingleDrops '; then
-	echo "kingchess-multi-vs-single: the engine has no UCI option SingleDrops" >&2
-	exit 1
-fi
+private_varchess
+bin=$BIN
+need_uci_option "$bin" SingleDrops
 echo "kingchess-multi-vs-single: $games games at $tc through the match arbiter" >&2
 "$bin" match -variant kingchess \
 	-engine "cmd=$bin,proto=uci,name=multi" \

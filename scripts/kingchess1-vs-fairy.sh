@@ -37,20 +37,13 @@ while getopts "n:t:c:o:m:h" opt; do
 done
 cd "$(dirname "$0")/.."
 
-fsf=/usr/games/fairy-stockfish
-if [ ! -x "$fsf" ]; then
-	echo "kingchess1-vs-fairy: installing fairy-stockfish with apt-get" >&2
-	apt-get update
-	apt-get install -y fairy-stockfish
-fi
 SCRIPT=kingchess1-vs-fairy
 . scripts/lib.sh
-need_go
+fsf=/usr/games/fairy-stockfish
+need_pkg "$fsf" fairy-stockfish
 
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-build_varchess "$work"
-bin="$work/varchess"
+private_varchess
+work=$WORK bin=$BIN
 [ -n "$pgn" ] || pgn="$work/games.pgn"
 
 ini="$PWD/scripts/kingchess1-variants.ini"

@@ -38,6 +38,23 @@ build_varchess() {
 	(cd "$(dirname "${BASH_SOURCE[0]}")/.." && go build -o "$1/varchess" .)
 }
 
+# private_varchess: builds the binary into a new temporary directory WORK
+# (removed when the script exits) and sets BIN to it.
+private_varchess() {
+	WORK=$(mktemp -d)
+	trap 'rm -rf "$WORK"' EXIT
+	build_varchess "$WORK"
+	BIN=$WORK/varchess
+}
+
+# need_uci_option BIN NAME: stops unless BIN offers the UCI option NAME.
+need_uci_option() {
+	if ! printf 'uci\nquit\n' | "$1" | grep -q "^option name $2 "; then
+		log "the engine has no UCI option $2: cannot play the match"
+		exit 1
+	fi
+}
+
 # run_match BIN ARGS...: runs `BIN match ARGS...`, prints its final lines,
 # and fails unless the match ran to the end and printed its score.
 run_match() {

@@ -28,13 +28,10 @@ case "$PGN" in /*) ;; *) PGN="$ROOT/$PGN" ;; esac
 mkdir -p "$(dirname "$PGN")"
 rm -f "$PGN"
 
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-
-build_varchess "$TMP"
+private_varchess
 
 log "playing $GAMES games, tc $TC, concurrency $CONCURRENCY, seed $SEED (progress below)"
-run_match "$TMP/varchess" -variant monochrome \
-	-engine "cmd=$TMP/varchess,proto=uci,name=varchess" -engine builtin:greedy \
+run_match "$BIN" -variant monochrome \
+	-engine "cmd=$BIN,proto=uci,name=varchess" -engine builtin:greedy \
 	-games "$GAMES" -tc "$TC" -concurrency "$CONCURRENCY" -pgn "$PGN" -seed "$SEED"
 log "games written to $PGN"

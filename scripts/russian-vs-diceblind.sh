@@ -29,19 +29,12 @@ case "$PGN" in /*) ;; *) PGN="$ROOT/$PGN" ;; esac
 mkdir -p "$(dirname "$PGN")"
 rm -f "$PGN"
 
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-
-build_varchess "$TMP"
-
-if ! printf 'uci\nquit\n' | "$TMP/varchess" | grep -q '^option name DiceBlind '; then
-	log "the engine has no UCI option DiceBlind (see engine/russian_search.go): cannot play the match"
-	exit 1
-fi
+private_varchess
+need_uci_option "$BIN" DiceBlind
 
 log "playing $GAMES games, tc $TC, concurrency $CONCURRENCY, seed $SEED (progress below)"
-run_match "$TMP/varchess" -variant russian \
-	-engine "cmd=$TMP/varchess,proto=uci,name=expecti" \
-	-engine "cmd=$TMP/varchess,proto=uci,name=blind,option.DiceBlind=true" \
+run_match "$BIN" -variant russian \
+	-engine "cmd=$BIN,proto=uci,name=expecti" \
+	-engine "cmd=$BIN,proto=uci,name=blind,option.DiceBlind=true" \
 	-games "$GAMES" -tc "$TC" -concurrency "$CONCURRENCY" -pgn "$PGN" -seed "$SEED"
 log "games written to $PGN"

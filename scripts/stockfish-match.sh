@@ -32,20 +32,15 @@ while getopts "e:n:t:c:o:m:g:h" opt; do
 done
 cd "$(dirname "$0")/.."
 
-sf=/usr/games/stockfish
-if [ ! -x "$sf" ]; then
-	echo "stockfish-match: installing stockfish with apt-get" >&2
-	apt-get update
-	apt-get install -y stockfish
-fi
 SCRIPT=stockfish-match
 . scripts/lib.sh
-need_go
+sf=/usr/games/stockfish
+need_pkg "$sf" stockfish
 
+# Not removed at the end: the PGN is kept here unless -o names a file.
 work="$(mktemp -d)"
+build_varchess "$work"
 bin="$work/varchess"
-echo "stockfish-match: building $bin" >&2
-go build -o "$bin" .
 [ -n "$pgn" ] || pgn="$work/games.pgn"
 
 # Openings: common lines of 4 to 8 plies, turned into FENs by the engine.
