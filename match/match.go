@@ -62,6 +62,7 @@ func parseMatch(args []string, stderr io.Writer) (*Config, matchFiles, string, e
 	seed := fs.Uint64("seed", 1, "seed of the dice, the built-in players and -order random")
 	openPath := fs.String("openings", "", "start positions: a PGN book (.pgn) or FEN/EPD lines, in the -variant game")
 	plies := fs.Int("plies", 0, "with a PGN book: play the first N plies of each game (0 = all)")
+	randomPlies := fs.Int("randomplies", 0, "without -openings: start each round from `N` random legal plies (seeded by -seed)")
 	order := fs.String("order", "sequential", "opening order: sequential, or random (shuffled by -seed)")
 	start := fs.Int("start", 1, "first opening (1-based)")
 	sprtFlag := fs.String("sprt", "", "SPRT on game pairs `elo0=0,elo1=5,alpha=0.05,beta=0.05[,model=normalized|logistic]`; stops at a bound")
@@ -131,13 +132,13 @@ func parseMatch(args []string, stderr io.Writer) (*Config, matchFiles, string, e
 		}
 		tc.Depth = int(d)
 	}
-	if *games < 1 || *conc < 1 || *maxPlies < 0 || *margin < 0 || *timeout <= 0 || *plies < 0 || *start < 1 || *ratingInterval < 0 {
+	if *games < 1 || *conc < 1 || *maxPlies < 0 || *margin < 0 || *timeout <= 0 || *plies < 0 || *randomPlies < 0 || *start < 1 || *ratingInterval < 0 {
 		return fail("-games, -concurrency, -start and -timeout must be positive; -maxplies, -plies, -margin and -ratinginterval not negative")
 	}
 	cfg := &Config{
 		Game: g, Engines: specs, Tournament: *tournament, Games: *games, TC: tc, Margin: *margin, Timeout: *timeout,
 		Concurrency: *conc, Seed: *seed, Order: *order, Start: *start, Event: *event, PGNComments: *pgnComments,
-		RatingInterval: *ratingInterval,
+		RatingInterval: *ratingInterval, RandomPlies: *randomPlies,
 	}
 	cfg.Site, _ = os.Hostname()
 	cfg.Adjudicate.MaxPlies = *maxPlies
@@ -175,6 +176,9 @@ func parseMatch(args []string, stderr io.Writer) (*Config, matchFiles, string, e
 	if *openPath != "" {
 		if cfg.Openings, err = loadOpenings(*openPath, g, *plies); err != nil {
 			return fail("%v", err)
+		}
+		if *randomPlies > 0 {
+			return fail("-randomplies and -openings exclude each other")
 		}
 	} else if *plies > 0 {
 		return fail("-plies needs -openings with a PGN book")

@@ -23,6 +23,7 @@ type Config struct {
 	Concurrency int           // games played at once
 	Seed        uint64        // dice, built-in players, random opening order
 	Openings    []string      // FENs; empty = the start position
+	RandomPlies int           // without Openings: each round from this many random plies (0 = off)
 	Order       string        // "sequential" (default) or "random"
 	Start       int           // 1-based first opening (0 = 1)
 	Shard       int           // play only shard Shard (1-based) of Shards

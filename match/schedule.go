@@ -3,6 +3,8 @@ package match
 import (
 	"fmt"
 	"math/rand/v2"
+
+	"varchess/variants"
 )
 
 // job is one scheduled game.
@@ -71,8 +73,14 @@ func schedule(cfg *Config) ([]job, error) {
 	number := 0
 	for k := range rounds {
 		open := "startpos"
-		if order != nil {
+		switch {
+		case order != nil:
 			open = cfg.Openings[order[k%len(order)]]
+		case cfg.RandomPlies > 0:
+			var err error
+			if open, err = randomOpening(cfg.Game, cfg.Seed, k, cfg.RandomPlies); err != nil {
+				return nil, err
+			}
 		}
 		for e, pr := range enc {
 			pair := k*len(enc) + e
@@ -90,4 +98,34 @@ func schedule(cfg *Config) ([]job, error) {
 		}
 	}
 	return jobs, nil
+}
+
+// randomOpening is the opening of round k with -randomplies: plies random
+// legal plies from the start position (rolling the die in a game with one),
+// drawn from a stream seeded by (seed, round), so it is the same in every
+// run, shard and resume. A line that ends the game is drawn again.
+func randomOpening(g *variants.Game, seed uint64, round, plies int) (string, error) {
+	rng := rand.New(rand.NewPCG(seed^0x72616e646f6d, uint64(round)))
+	for try := 0; try < 1000; try++ {
+		pos := g.New()
+		roller, hasDie := pos.(variants.Roller)
+		ok := true
+		for range plies {
+			if hasDie {
+				if err := roller.SetRoll(variants.DieFaces[rng.IntN(len(variants.DieFaces))]); err != nil {
+					return "", err
+				}
+			}
+			moves := pos.Moves(nil)
+			if len(moves) == 0 || pos.Status().Over() {
+				ok = false
+				break
+			}
+			pos.Make(moves[rng.IntN(len(moves))])
+		}
+		if ok && !pos.Status().Over() {
+			return pos.FEN(), nil
+		}
+	}
+	return "", fmt.Errorf("no random opening of %d plies found in %s", plies, g.Name)
 }

@@ -84,6 +84,9 @@ func (p Pentanomial) Elo() EloEstimate {
 		f[i] = float64(c) / n
 	}
 	mu, v := meanVar(pairScores, f)
+	if mu <= 0 || mu >= 1 {
+		return EloEstimate{eloFromScore(mu), math.Inf(1)}
+	}
 	se := math.Sqrt(v / n)
 	return EloEstimate{eloFromScore(mu), (eloFromScore(mu+z95*se) - eloFromScore(mu-z95*se)) / 2}
 }
