@@ -139,7 +139,7 @@ func (k *killAt) GameStarted(e GameStart) {
 		k.once.Do(k.cancel)
 	}
 }
-func (k *killAt) MovePlayed(MoveEvent)  {}
+func (k *killAt) MovePlayed(MoveEvent) {}
 func (k *killAt) GameFinished(GameEnd) {}
 
 // runMain runs the command and returns its exit code, stdout and stderr.
