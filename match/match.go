@@ -209,8 +209,9 @@ type Hooks struct {
 	// Observer watches every game (may be nil).
 	Observer Observer
 	// Live starts a live view of the games at addr for `-live ADDR` and
-	// returns its observer; nil makes -live an error.
-	Live func(addr string) (Observer, error)
+	// returns its observer and a function that stops the view, called when
+	// the match ends; nil makes -live an error.
+	Live func(addr string, stderr io.Writer) (Observer, func(), error)
 }
 
 // MainWith is Main with a context of its own and hooks.
@@ -320,9 +321,12 @@ func MainWith(ctx context.Context, args []string, stdout, stderr io.Writer, hook
 		if hooks.Live == nil {
 			return usageErr("-live: this build has no live view")
 		}
-		o, err := hooks.Live(files.live)
+		o, stopLive, err := hooks.Live(files.live, stderr)
 		if err != nil {
 			return usageErr("-live %s: %v", files.live, err)
+		}
+		if stopLive != nil {
+			defer stopLive()
 		}
 		observers = append(observers, o)
 	}
