@@ -81,7 +81,7 @@ func (s *cecpSession) startSearch(analyze bool) {
 	post := s.post || analyze
 	out := s.out
 	search := s.eng.Search
-	if s.xboardMoves && s.game.Name == "kingchess" {
+	if s.dropsSingly() {
 		search = s.eng.SearchSingleDrops
 	}
 	job.task = startTask(analyze, func(ctx context.Context) {
