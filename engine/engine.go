@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"math/rand/v2"
 	"sync"
 	"time"
 
@@ -112,12 +113,13 @@ type Engine struct {
 	mu      sync.Mutex
 	opt     Options
 	tt      *table
-	workers []*worker // one per thread; workers[0] is the main thread
+	workers []*worker  // one per thread; workers[0] is the main thread
+	rng     *rand.Rand // the strength levels' choices
 }
 
 // New returns an engine with an empty transposition table.
 func New(opt Options) *Engine {
-	e := &Engine{}
+	e := &Engine{rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x5851f42d4c957f2d))}
 	e.opt = opt.withDefaults()
 	e.tt = newTable(e.opt.HashMB)
 	e.resizeWorkers()
