@@ -33,6 +33,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return engine.BenchMain(args[1:], stdout, stderr)
 	case "match":
 		return match.Main(args[1:], stdout, stderr)
+	case "match-merge":
+		return match.MergeMain(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		usage(stdout)
 		return 0
@@ -51,6 +53,8 @@ stdin/stdout; the first line ("uci" or "xboard") picks the protocol.
 Commands (each explains its flags with -h):
   perft   count legal game-tree leaves (one position or a reference suite)
   bench   search a fixed set of positions; prints a deterministic node count
-  match   play engines against each other in any variant
+  match   play engines against each other in any variant (matches,
+          tournaments, SPRT, shards)
+  match-merge  report the whole of a match played in shards
 `)
 }
