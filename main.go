@@ -1,6 +1,6 @@
 // Command varchess is a chess-variant engine: a UCI/CECP engine on stdin and
 // stdout when started without arguments, and a set of tools (perft, bench,
-// match) as subcommands. See README.md and ../shared/spec/CLI.md.
+// match, serve) as subcommands. See README.md and ../shared/spec/CLI.md.
 package main
 
 import (
@@ -12,6 +12,7 @@ import (
 	"varchess/match"
 	"varchess/perft"
 	"varchess/protocol"
+	"varchess/web"
 )
 
 func main() {
@@ -33,6 +34,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return engine.BenchMain(args[1:], stdout, stderr)
 	case "match":
 		return match.Main(args[1:], stdout, stderr)
+	case "serve":
+		return web.Main(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		usage(stdout)
 		return 0
@@ -52,5 +55,6 @@ Commands (each explains its flags with -h):
   perft   count legal game-tree leaves (one position or a reference suite)
   bench   search a fixed set of positions; prints a deterministic node count
   match   play engines against each other in any variant
+  serve   the board in the browser: play every game against the engine
 `)
 }
