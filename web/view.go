@@ -147,7 +147,6 @@ func topsFEN(d variants.Display) string {
 	return sb.String()
 }
 
-
 // partsView writes a ply's parts with square names.
 func partsView(files int, text string, p variants.MoveParts) moveJSON {
 	m := moveJSON{Text: text, Count: p.Count, Whole: p.Whole, Capture: p.Capture, Pass: p.Pass,
