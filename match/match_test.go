@@ -357,3 +357,46 @@ func TestScoreAdjudication(t *testing.T) {
 		}
 	}
 }
+
+// TestRoughEdges: an engine printing a line over 4 MiB plays on (it was
+// taken for dead); legal=arbiter keeps an engine whose rules differ inside
+// ours (searchmoves); without it that engine loses by its illegal ply.
+func TestRoughEdges(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		spec EngineSpec
+		term string
+	}{
+		{fakeSpec(UCI, "longline", 0), "normal"},
+		{fakeSpec(CECP, "longline", 0), "normal"},
+		{func() EngineSpec { e := fakeSpec(UCI, "rulediff", 0); e.LegalArbiter = true; return e }(), "normal"},
+		{fakeSpec(UCI, "rulediff", 0), "rules infraction"},
+	} {
+		t.Run(fmt.Sprintf("%s-%s-%v", c.spec.Proto, c.spec.Args[0], c.spec.LegalArbiter), func(t *testing.T) {
+			t.Parallel()
+			cfg := Config{Game: toyDiceGame, Engines: []EngineSpec{c.spec, mustSpec(t, "builtin:random")}, Games: 2,
+				TC: TimeControl{Base: 30 * time.Second}, Concurrency: 1, Seed: 2}
+			res, _ := runMatch(t, cfg)
+			for _, g := range res.Games {
+				if g.Termination != c.term {
+					t.Errorf("game %d: %s {%s}, want %s", g.Number, g.Termination, g.Reason, c.term)
+				}
+			}
+		})
+	}
+}
+
+// TestNotCECP: a UCI-only engine started with proto=cecp stops the match
+// with a clear error instead of losing every game on time.
+func TestNotCECP(t *testing.T) {
+	t.Parallel()
+	cfg := Config{Game: toyGame, Engines: []EngineSpec{fakeSpec(CECP, "ucionly", 0), mustSpec(t, "builtin:random")}, Games: 2,
+		TC: TimeControl{Base: 30 * time.Second}, Concurrency: 1}
+	res, err := Run(context.Background(), cfg)
+	if err == nil || !strings.Contains(err.Error(), "never answered protover") || !strings.Contains(err.Error(), "proto=uci") {
+		t.Fatalf("error %v", err)
+	}
+	if len(res.Games) != 0 {
+		t.Errorf("%d games scored", len(res.Games))
+	}
+}
