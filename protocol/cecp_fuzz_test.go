@@ -65,8 +65,9 @@ func FuzzCECPLines(f *testing.F) {
 			if err := s.handle(line); err != nil {
 				break // quit
 			}
-			if s.search != nil { // let the stand-in search finish
-				s.searchDone(<-s.results)
+			if s.search != nil { // let the stand-in search (or perft) finish
+				<-s.search.done
+				s.searchDone()
 			}
 			if s.pos != nil {
 				want := s.pos.FEN()

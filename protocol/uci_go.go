@@ -109,8 +109,10 @@ func parseGo(args []string) (goCommand, error) {
 		case "perft":
 			var n int64
 			n, err = intArg()
-			if err == nil && (n < 1 || n > 64) {
-				err = fmt.Errorf("go perft: depth %d out of range 1..64", n)
+			if err == nil {
+				if err = variants.CheckPerftDepth(int(n)); err != nil {
+					err = fmt.Errorf("go %w", err)
+				}
 			}
 			g.perft = int(n)
 			if err == nil && i+1 < len(args) && args[i+1] == "dice" {
@@ -138,7 +140,7 @@ func (s *uciSession) cmdGo(args []string) {
 		return
 	}
 	if g.perft > 0 {
-		s.perft(g.perft, variants.PerftOptions{Dice: g.dice})
+		s.startPerft(g.perft, variants.PerftOptions{Dice: g.dice})
 		return
 	}
 	pos := s.game.pos.Clone()
@@ -160,18 +162,16 @@ func (s *uciSession) cmdGo(args []string) {
 		}
 		lim.SearchMoves = append(lim.SearchMoves, m)
 	}
+	// Stopped rather than waited for: infinite, pondering, or no limit.
+	endless := lim.Infinite || g.ponder || !hasLimit(lim)
 	if s.nodeCap > 0 && (lim.Nodes == 0 || lim.Nodes > s.nodeCap) {
-		lim.Nodes = s.nodeCap
-		lim.Infinite = false
-		g.ponder = false
+		lim.Nodes = s.nodeCap // still infinite or pondering if asked
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	run := &uciSearch{cancel: cancel, done: make(chan struct{}), infinite: lim.Infinite || g.ponder}
+	var ponderhit chan struct{}
 	if g.ponder {
-		run.ponderhit = make(chan struct{})
-		lim.Ponder = run.ponderhit
+		ponderhit = make(chan struct{})
+		lim.Ponder = ponderhit
 	}
-	s.search = run
 	out, eng := s.out, s.eng
 	// Handicapped searches, for measuring what a search idea is worth.
 	search := eng.Search
@@ -181,12 +181,28 @@ func (s *uciSession) cmdGo(args []string) {
 	case s.singleDrops:
 		search = eng.SearchSingleDrops
 	}
-	go func() {
-		defer close(run.done)
-		defer cancel()
+	s.start(endless, func(ctx context.Context) {
 		res := search(ctx, pos, lim, func(in engine.Info) { out.println(infoLine(pos, in)) })
+		// UCI: no bestmove before stop in infinite mode, nor before
+		// ponderhit while pondering, even when the search had nothing to
+		// do (no legal move) or ended early.
+		if lim.Infinite {
+			<-ctx.Done()
+		} else if ponderhit != nil {
+			select {
+			case <-ctx.Done():
+			case <-ponderhit:
+			}
+		}
 		out.println(bestMoveLine(pos, res))
-	}()
+	})
+	s.task.ponderhit = ponderhit
+}
+
+// hasLimit reports whether a search with lim ends by itself in reasonable
+// time (a `go` without any limit runs to the engine's maximum depth).
+func hasLimit(lim engine.Limits) bool {
+	return lim.Depth > 0 || lim.Nodes > 0 || lim.MoveTime > 0 || lim.WTime > 0 || lim.BTime > 0
 }
 
 // infoLine formats one iteration's `info` line.
@@ -224,31 +240,6 @@ func bestMoveLine(root variants.Position, res engine.Result) string {
 	return "bestmove " + ms[0] + " ponder " + ms[1]
 }
 
-// stopSearch asks the running search, if any, to stop (it still prints its
-// bestmove).
-func (s *uciSession) stopSearch() {
-	if s.search != nil {
-		s.search.cancel()
-	}
-}
-
-// waitSearch waits until the running search, if any, printed its bestmove.
-func (s *uciSession) waitSearch() {
-	if s.search != nil {
-		<-s.search.done
-		s.search = nil
-	}
-}
-
-// finishSearch waits for a timed search to answer and stops an endless one
-// (infinite or pondering) first.
-func (s *uciSession) finishSearch() {
-	if s.search != nil && s.search.infinite {
-		s.stopSearch()
-	}
-	s.waitSearch()
-}
-
 // cmdPerft handles `perft N [dice]` (the same as `go perft N [dice]`).
 func (s *uciSession) cmdPerft(args []string) {
 	g, err := parseGo(append([]string{"perft"}, args...))
@@ -260,18 +251,17 @@ func (s *uciSession) cmdPerft(args []string) {
 		s.errorf("variant %s: %v", s.game.name, errNoGame)
 		return
 	}
-	s.perft(g.perft, variants.PerftOptions{Dice: g.dice})
+	s.startPerft(g.perft, variants.PerftOptions{Dice: g.dice})
 }
 
-func (s *uciSession) perft(depth int, opt variants.PerftOptions) {
+// startPerft runs `go perft` / `perft` as a task: stop, quit and EOF end
+// it (printing no total), isready is answered meanwhile.
+func (s *uciSession) startPerft(depth int, opt variants.PerftOptions) {
 	if s.nodeCap > 0 {
 		depth = 1
 	}
-	var total uint64
-	for _, mc := range s.game.pos.Divide(depth, opt) {
-		s.out.printf("%s: %d", mc.Move, mc.Nodes)
-		total += mc.Nodes
-	}
-	s.out.println("")
-	s.out.printf("Nodes searched: %d", total)
+	pos, out := s.game.pos.Clone(), s.out
+	s.start(false, func(ctx context.Context) {
+		runPerft(ctx, out, pos, depth, opt, func(m string) string { return m }, fmt.Sprintf("info string perft %d stopped", depth))
+	})
 }
