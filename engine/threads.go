@@ -41,8 +41,10 @@ type job struct {
 	lim     Limits // the main thread's limits; helpers get helperLimits
 	tt      *table
 	workers []*worker
-	multiPV int
+	multiPV int        // lines the main thread searches
+	shownPV int        // lines it reports (fewer at a strength level)
 	onInfo  func(Info) // main thread only; nil for none
+	wdl     wdlModel   // the game's, for Info.WDL
 
 	stop  atomic.Bool   // set when the main thread is done
 	nodes atomic.Uint64 // every thread's nodes, published at each poll
@@ -74,6 +76,9 @@ type threadResult struct {
 	depth    int      // last completed iteration (0: none)
 	selDepth int      // of that iteration
 	lines    []pvLine // best first; more than one with MultiPV
+	// iteration is the lines of the last completed iteration (lines may
+	// instead hold the better move of an interrupted one).
+	iteration []pvLine
 	// faces: per-face results of an unrolled russian position.
 	faces []FaceResult
 }
@@ -115,7 +120,8 @@ func (e *Engine) run(ctx context.Context, pos variants.Position, lim Limits, onI
 		workers = workers[:1]
 		multiPV = max(multiPV, st.lines())
 	}
-	j := &job{ctx: ctx, lim: lim, tt: e.tt, workers: workers, multiPV: multiPV, onInfo: onInfo}
+	j := &job{ctx: ctx, lim: lim, tt: e.tt, workers: workers, multiPV: multiPV, shownPV: e.opt.MultiPV, onInfo: onInfo,
+		wdl: wdlFor(pos.Variant())}
 	e.tt.newSearch()
 	threads := make([]thread, len(workers))
 	for i := range threads {
@@ -149,8 +155,13 @@ func (e *Engine) run(ctx context.Context, pos variants.Position, lim Limits, onI
 	res := Result{Nodes: nodes, Depth: r.depth, Faces: r.faces}
 	if len(r.lines) > 0 {
 		l := r.lines[0]
-		if st.Active() {
-			l = st.pick(r.lines, pos)
+		if st.Active() && len(r.iteration) > 1 {
+			l = st.pick(r.iteration, e.rng)
+			if l.pv[0] != r.lines[0].pv[0] && j.shownPV == 1 {
+				// The last line shown begins with the move played (with
+				// several lines shown, they stay the search's ranking).
+				threads[0].report(threadResult{depth: r.depth, selDepth: r.selDepth, lines: []pvLine{l}})
+			}
 		}
 		res.Best, res.Score = l.pv[0], l.score
 		if len(l.pv) > 1 {
@@ -182,7 +193,7 @@ func (s *stopper) info(depth, selDepth, rank int, l pvLine) Info {
 	pv := make([]variants.Move, len(l.pv))
 	copy(pv, l.pv)
 	return Info{Depth: depth, SelDepth: max(selDepth, depth), MultiPV: rank, Score: l.score,
-		Mate: mateMoves(l.score), WDL: wdl(l.score), Nodes: s.totalNodes(), Time: time.Since(s.start),
+		Mate: mateMoves(l.score), WDL: s.job.wdl.wdl(l.score), Nodes: s.totalNodes(), Time: time.Since(s.start),
 		HashFull: s.job.tt.hashfull(), PV: pv}
 }
 
@@ -192,7 +203,7 @@ func (s *stopper) reportLines(r threadResult) {
 	if s.helper || s.job.onInfo == nil {
 		return
 	}
-	for i, l := range r.lines {
+	for i, l := range r.lines[:min(len(r.lines), s.job.shownPV)] {
 		s.job.onInfo(s.info(r.depth, r.selDepth, i+1, l))
 	}
 }
