@@ -219,7 +219,6 @@ func (s *rsearch) run() threadResult {
 // the values in list[i].order. It returns the number of moves done and the
 // best of them.
 func (s *rsearch) rootIteration(list []rNode, depth, k int) (done int, top pvLine) {
-	p := s.p
 	best := make([]int, 0, k) // the k best values so far, descending
 	top = pvLine{score: -Infinity}
 	for i := range list {
@@ -228,14 +227,7 @@ func (s *rsearch) rootIteration(list []rNode, depth, k int) (done int, top pvLin
 			alpha = best[k-1]
 		}
 		m := list[i].m
-		var v int
-		if russian.CapturesKing(m) {
-			v = MateScore(1)
-		} else {
-			p.Make(m)
-			v = -s.chance(depth-1, 1, -Infinity, -alpha)
-			p.Unmake()
-		}
+		v := s.rootValue(m, depth, alpha)
 		if s.stopped {
 			break
 		}
@@ -249,6 +241,17 @@ func (s *rsearch) rootIteration(list []rNode, depth, k int) (done int, top pvLin
 		}
 	}
 	return done, top
+}
+
+// rootValue is the value of root move m searched to depth, exact when
+// above alpha (fail-soft below).
+func (s *rsearch) rootValue(m variants.Move, depth, alpha int) int {
+	if russian.CapturesKing(m) {
+		return MateScore(1)
+	}
+	s.p.Make(m)
+	defer s.p.Unmake()
+	return -s.chance(depth-1, 1, -Infinity, -alpha)
 }
 
 // insertDescending puts v into the descending list xs, keeping at most k.
@@ -341,14 +344,7 @@ func (s *rsearch) faceIteration(list []rNode, depth int) ([]FaceResult, int) {
 	for f := russian.Pawn; f <= russian.King; f++ {
 		for ; i < len(list) && russian.MinFace(list[i].m) == f; i++ {
 			m := list[i].m
-			var v int
-			if russian.CapturesKing(m) {
-				v = MateScore(1)
-			} else {
-				p.Make(m)
-				v = -s.chance(depth-1, 1, -Infinity, -best)
-				p.Unmake()
-			}
+			v := s.rootValue(m, depth, best)
 			if s.stopped {
 				return nil, 0
 			}
