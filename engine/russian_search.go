@@ -204,6 +204,7 @@ func (s *rsearch) run() threadResult {
 		}
 		res = threadResult{depth: depth, selDepth: depth + maxQDepth, lines: lines, iteration: lines}
 		s.reportLines(res)
+		s.reachedDepth(depth, maxDepth)
 		if s.iterationStop(depth, lines[0].score) {
 			break
 		}
