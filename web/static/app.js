@@ -252,7 +252,9 @@ async function replan() {
 function render(st, force) {
   if (!st) return;
   const prev = page.state;
-  if (!force && prev && prev.id === st.id && prev.version === st.version) return;
+  // The answer to a request and the event stream race: never go back to
+  // an older version of the same game.
+  if (!force && prev && prev.id === st.id && st.version <= prev.version) return;
   if (prev && prev.id === st.id && prev.version !== st.version && prev.fen !== st.fen) resetBuilding();
   page.state = st;
   page.received = performance.now();
@@ -518,7 +520,7 @@ function wire() {
   $('undo').onclick = async () => {
     try {
       resetBuilding();
-      render(await api('POST', `/api/games/${page.state.id}/undo`), true);
+      render(await api('POST', `/api/games/${page.state.id}/undo`));
     } catch (e) {
       say(e.message);
     }
