@@ -254,53 +254,34 @@ func MainWith(ctx context.Context, args []string, stdout, stderr io.Writer, hook
 	// A resumed match rewrites its PGN and EPD files from the saved games,
 	// so a game that was being written when the match was killed is not
 	// left half in them, nor a finished one twice.
-	open := func(path string, rewrite func(io.Writer) error) (*os.File, error) {
+	limits := cfg.limits()
+	writers := []struct {
+		path  string
+		dst   *io.Writer
+		write func(io.Writer, *gameRecord) error
+	}{
+		{files.pgn, &cfg.PGN, func(w io.Writer, r *gameRecord) error { return writePGN(w, cfg.pgnInfo(limits), r) }},
+		{files.epd, &cfg.EPD, func(w io.Writer, r *gameRecord) error { _, err := fmt.Fprintln(w, r.FinalFEN); return err }},
+	}
+	for _, out := range writers {
+		if out.path == "" {
+			continue
+		}
 		flags := os.O_CREATE | os.O_WRONLY | os.O_APPEND
 		if resuming != "" {
 			flags = os.O_CREATE | os.O_WRONLY | os.O_TRUNC
 		}
-		f, err := os.OpenFile(path, flags, 0o644)
-		if err != nil {
-			return nil, err
-		}
-		if resuming != "" {
-			if err := rewrite(f); err != nil {
-				f.Close()
-				return nil, err
-			}
-		}
-		return f, nil
-	}
-	limits := cfg.limits()
-	if files.pgn != "" {
-		f, err := open(files.pgn, func(w io.Writer) error {
-			for i := range finished {
-				if err := writePGN(w, cfg.pgnInfo(limits), &finished[i]); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
+		f, err := os.OpenFile(out.path, flags, 0o644)
 		if err != nil {
 			return usageErr("%v", err)
 		}
 		defer f.Close()
-		cfg.PGN = f
-	}
-	if files.epd != "" {
-		f, err := open(files.epd, func(w io.Writer) error {
-			for _, r := range finished {
-				if _, err := fmt.Fprintln(w, r.FinalFEN); err != nil {
-					return err
-				}
+		for i := range finished {
+			if err := out.write(f, &finished[i]); err != nil {
+				return usageErr("%s: %v", out.path, err)
 			}
-			return nil
-		})
-		if err != nil {
-			return usageErr("%v", err)
 		}
-		defer f.Close()
-		cfg.EPD = f
+		*out.dst = f
 	}
 	if files.state != "" {
 		cfg.Save = func(games []gameRecord) error {

@@ -289,6 +289,43 @@ func TestOurEngine(t *testing.T) {
 			})
 		}
 	}
+	// A gauntlet and a round robin of the engine (fixed depth, no clock)
+	// and the two built-in players in russian, crosstable checked.
+	for _, kind := range []string{"gauntlet", "round-robin"} {
+		t.Run("russian-"+kind, func(t *testing.T) {
+			g, err := all.Get("russian")
+			if err != nil || !probe("uci\nquit\n", "uciok") {
+				t.Skip("russian or the UCI loop not ready")
+			}
+			cfg := Config{Game: g, Engines: []EngineSpec{mustSpec(t, "cmd="+bin+",name=varchess,depth=2"), mustSpec(t, "builtin:greedy"),
+				mustSpec(t, "builtin:random")}, Tournament: kind, Games: 2, TC: TimeControl{Depth: 99}, Seed: 3,
+				Adjudicate: adjudication{MaxPlies: 80}}
+			res, err := Run(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[string]int{"gauntlet": 4, "round-robin": 6}[kind]
+			if len(res.Games) != want {
+				t.Fatalf("%d games, want %d", len(res.Games), want)
+			}
+			var out bytes.Buffer
+			writeReport(&out, &cfg, res)
+			for _, pair := range [][2]int{{0, 1}, {0, 2}, {1, 2}} {
+				cell := crossCell(res.Games, pair[0], pair[1])
+				if (kind == "gauntlet" && pair[0] == 1) != (cell == ".") {
+					t.Errorf("%v: cell %s", pair, cell)
+				}
+				if !strings.Contains(out.String(), " "+cell) {
+					t.Errorf("crosstable lacks %s for %v:\n%s", cell, pair, out.String())
+				}
+			}
+			for _, rec := range res.Games {
+				if rec.Termination != "normal" && rec.Termination != "adjudication" {
+					t.Errorf("game %d: %s {%s}", rec.Number, rec.Termination, rec.Reason)
+				}
+			}
+		})
+	}
 }
 
 // stampWriter prefixes debug output with the time since the start.

@@ -170,17 +170,12 @@ func fmtNum(v float64) string {
 // fraction of the games a test on single games needs.
 func pairVarianceRatio(s Stats, p Pentanomial) float64 {
 	n := float64(s.Games())
-	pairs := float64(p.Pairs())
+	_, vp, pairs := p.moments()
 	if n == 0 || pairs == 0 {
 		return math.NaN()
 	}
 	mu := s.Score()
 	vg := (float64(s.Wins)*(1-mu)*(1-mu) + float64(s.Draws)*(0.5-mu)*(0.5-mu) + float64(s.Losses)*mu*mu) / n
-	f := make([]float64, 5)
-	for i, c := range p {
-		f[i] = float64(c) / pairs
-	}
-	_, vp := meanVar(pairScores, f)
 	return vp / (vg / 2)
 }
 
