@@ -373,7 +373,13 @@ func TestBrowserChess(t *testing.T) {
 		t.Fatalf("click-click played %s", s.History[2].Text)
 	}
 	b.checkBoard()
+	// The analysis panel: three lines and the best move's arrow.
+	b.run("three lines", chromedp.SetValue(chromedp.CSS("#analysis-lines"), "3"))
+	b.click("#analysis-on")
+	b.waitUntil("three lines of analysis", `document.querySelectorAll('#analysis-out .line').length === 3 && document.querySelectorAll('#board .cg-shapes path, #board .cg-shapes line').length > 0`)
 	b.screenshot("chess")
+	b.click("#analysis-on")
+	b.waitUntil("the analysis off", `document.querySelectorAll('#analysis-out .line').length === 0`)
 	// A promotion: the page asks which piece.
 	s = b.newGameFromForm("chess", "human", "human", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
 	b.drag("a7", "a8")
@@ -443,6 +449,11 @@ func TestBrowserRussian(t *testing.T) {
 		t.Fatalf("after a2c3/1: a2 %v, c3 %v", stackOn(s.Board, "a2"), stackOn(s.Board, "c3"))
 	}
 	b.checkBoard()
+	// The analysis gives the expected value and the best ply of each face.
+	b.click("#analysis-on")
+	b.waitUntil("the faces", `document.querySelectorAll('#analysis-out tr').length >= 5 && document.querySelector('#analysis-out tr.rolled') !== null`)
+	b.screenshot("russian-analysis")
+	b.click("#analysis-on")
 	// A roll of B: no bishop takes part, so White must pass.
 	b.newGameFromForm("russian", "human", "engine:0", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w B 0 1")
 	b.waitVisible("#pass")

@@ -569,6 +569,8 @@ func TestBadRequestsChangeNothing(t *testing.T) {
 		{Variant: "chess", BaseMS: -1},
 		{Variant: "chess", MoveTime: int64(time.Hour / time.Millisecond)},
 		{Variant: "chess", FEN: "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"}, // stalemate: nothing to play
+		{Variant: "chess", White: "human", WhiteElo: 1500},
+		{Variant: "chess", White: "engine:0", WhiteElo: 50},
 	} {
 		if status, data := c.do("POST", "/api/games", req); status != http.StatusBadRequest || decode[errorJSON](t, data).Error == "" {
 			t.Errorf("create %+v: %d %s", req, status, data)
@@ -710,6 +712,24 @@ func TestLimits(t *testing.T) {
 	if status, data := b.do("POST", "/api/games", people("chess")); status != http.StatusServiceUnavailable {
 		t.Errorf("over the total: %d %s", status, data)
 	}
+}
+
+// TestStrengthLevel: an engine seat plays at the level asked for, and the
+// page is told which engines have levels.
+func TestStrengthLevel(t *testing.T) {
+	_, hs := newTestServer(t, Config{})
+	c := newClient(t, hs)
+	_, data := c.do("GET", "/api/info", nil)
+	info := decode[infoJSON](t, data)
+	if len(info.Levels) != 1 || !info.Levels[0] || info.MinElo <= 0 || info.MaxElo <= info.MinElo {
+		t.Fatalf("levels %v %d..%d", info.Levels, info.MinElo, info.MaxElo)
+	}
+	g := c.create(createJSON{Variant: "chess", White: "human", Black: "engine:0", BlackElo: info.MinElo, MoveTime: 20})
+	if g.Players[1].Elo != info.MinElo {
+		t.Fatalf("black %+v", g.Players[1])
+	}
+	g = c.play(g.ID, "e2e4")
+	c.waitFor(g.ID, "the weakened engine's reply", func(s gameJSON) bool { return len(s.History) == 2 })
 }
 
 // TestInfoNamesNoCommand: the page learns engines by name and index only.

@@ -48,6 +48,7 @@ type playerJSON struct {
 	Kind   string     `json:"kind"` // "human" or "engine"
 	Name   string     `json:"name"`
 	Engine int        `json:"engine"` // index into the server's engines, -1 for a person
+	Elo    int        `json:"elo,omitempty"`
 	Last   *scoreJSON `json:"last,omitempty"`
 }
 
@@ -105,7 +106,7 @@ func (g *game) snapshot(client string) gameJSON {
 		s.History = append(s.History, h)
 	}
 	for c, st := range g.seats {
-		p := playerJSON{Kind: "human", Name: "Player", Engine: st.Engine, Last: scoreOf(st.last)}
+		p := playerJSON{Kind: "human", Name: "Player", Engine: st.Engine, Elo: st.Elo, Last: scoreOf(st.last)}
 		if !st.human() {
 			p.Kind, p.Name = "engine", g.srv.engines[st.Engine].Name
 		}
