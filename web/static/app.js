@@ -322,7 +322,7 @@ function drawBoard(st) {
   if (page.pending.length) page.cg.redrawAll();
   const shapes = [];
   const best = st.analysis.on && st.analysis.lines && st.analysis.lines[0];
-  if (best && best.best && best.best.from) shapes.push({ orig: best.best.from, dest: best.best.to, brush: 'paleBlue' });
+  if (best && best.best && best.best.from) shapes.push({ orig: best.best.from, dest: best.best.to, brush: 'green' });
   for (const f of b.forbidden || []) shapes.push({ orig: f.from, dest: f.to, brush: 'red' });
   page.cg.setAutoShapes(shapes);
   drawLayer($('overlay'), b, page.orientation, { pending: page.pending });
