@@ -1,6 +1,7 @@
 package web
 
 import (
+	"slices"
 	"time"
 
 	"varchess/variants"
@@ -87,6 +88,9 @@ func (g *game) snapshot(client string) gameJSON {
 		Thinking: g.think != nil, Analysis: g.analysis.view,
 		Yours: client == g.owner, History: []historyJSON{}, Moves: []moveJSON{},
 	}
+	// The analysis goes on writing its lines: the snapshot gets copies.
+	s.Analysis.Lines = slices.Clone(s.Analysis.Lines)
+	s.Analysis.Faces = slices.Clone(s.Analysis.Faces)
 	s.Analysis.On = g.analysis.on
 	if s.Analysis.MultiPV == 0 {
 		s.Analysis.MultiPV = 1
