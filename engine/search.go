@@ -139,6 +139,7 @@ func (s *searcher) run() threadResult {
 		res = threadResult{depth: depth, selDepth: s.selDep, lines: lines, iteration: lines}
 		prev = lines
 		s.reportLines(res)
+		s.reachedDepth(depth, maxDepth)
 		if s.iterationStop(depth, lines[0].score, nRoot) {
 			break
 		}
