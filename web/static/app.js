@@ -307,9 +307,9 @@ function drawBoard(st) {
     premovable: { enabled: false },
   };
   if (page.cgShape !== shape || !page.cg) {
+    if (page.cg) page.cg.destroy(); // its listeners on the document go too
     page.cg = makeBoard($('board'), b, page.orientation, { top: $('pocket-top'), bottom: $('pocket-bottom') }, cfg);
     page.cgShape = shape;
-    $('board').addEventListener('mousemove', onHover);
   } else {
     page.cg.set(Object.assign(boardConfig(b, page.orientation), cfg));
   }
@@ -535,6 +535,7 @@ function wire() {
     newGame();
   });
   $('tc-kind').addEventListener('change', showTimeInputs);
+  $('board').addEventListener('mousemove', onHover);
   $('flip').onclick = () => {
     page.flipped = !page.flipped;
     render(page.state, true);
