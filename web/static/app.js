@@ -456,11 +456,12 @@ function drawPlayer(el, st, c) {
 function tickClock(el) {
   const st = page.state;
   if (!st) return;
+  const c = el.dataset.side === 'w' ? 0 : 1;
   if (!st.clock.timed) {
-    el.textContent = st.clock.moveTime ? `${st.clock.moveTime / 1000} s/move` : '';
+    // Untimed: only an engine has a time, per move.
+    el.textContent = st.players[c].kind === 'engine' && st.clock.moveTime ? `${st.clock.moveTime / 1000} s/move` : '';
     return;
   }
-  const c = el.dataset.side === 'w' ? 0 : 1;
   let ms = st.clock.left[c];
   const running = st.clock.running === el.dataset.side;
   if (running) ms = Math.max(0, ms - (performance.now() - page.received));
