@@ -7,7 +7,7 @@ import (
 	"varchess/variants/russian"
 )
 
-// Evaluation of russian (dice chess with towers, RULES.md section 3).
+// Evaluation of russian (dice chess with towers, docs/rules.md section 3).
 //
 // Material is counted per checker, not per square: a tower's top owns and
 // moves the whole stack, so
@@ -56,7 +56,7 @@ func centre36(s bb.Square) int {
 }
 
 func init() {
-	registerGame("russian", Game{NewEvaluator: newRussianEvaluator, Search: searchRussian})
+	registerGame("russian", Game{NewEvaluator: newRussianEvaluator, NewThread: russianThreads(russianSearchOptions{})})
 }
 
 // russianEvaluator scores a *russian.Position.

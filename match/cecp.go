@@ -19,7 +19,8 @@ type cecpPlayer struct {
 	p        *process
 	features map[string]string
 	pings    int
-	synced   int // plies of the current game the engine already knows
+	synced   int  // plies of the current game the engine already knows
+	clocked  bool // the current game has a clock: send time and otim
 }
 
 func startCECP(ctx context.Context, spec EngineSpec, log *ioLog) (*cecpPlayer, error) {
@@ -41,6 +42,20 @@ func startCECP(ctx context.Context, spec EngineSpec, log *ioLog) (*cecpPlayer, e
 // ping=1) would garble the whole game.
 const featureWait = 10 * time.Second
 
+func earlier(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}
+
 func later(a, b time.Time) time.Time {
 	if a.After(b) {
 		return a
@@ -48,10 +63,17 @@ func later(a, b time.Time) time.Time {
 	return b
 }
 
+// quietAfterTalk is how long the arbiter waits for a feature line once the
+// engine has said something else (a UCI engine answers `xboard` with
+// "Unknown command"): such an engine does not speak CECP.
+const quietAfterTalk = 2 * time.Second
+
 // handshake sends `xboard` and `protover 2` and reads the features: until
 // `done=1`, or until featureWait (at least 2 s after the last feature line)
 // if the engine never says done, or for the handshake timeout after
-// `done=0`.
+// `done=0`. An engine that sends no feature at all (within featureWait, or
+// within quietAfterTalk of printing something else) does not speak protocol
+// 2, most likely not CECP at all: that is an error, which stops the match.
 func (c *cecpPlayer) handshake(ctx context.Context) error {
 	if err := c.p.send("xboard"); err != nil {
 		return err
@@ -59,7 +81,10 @@ func (c *cecpPlayer) handshake(ctx context.Context) error {
 	if err := c.p.send("protover 2"); err != nil {
 		return err
 	}
-	deadline := time.Now().Add(featureWait)
+	start := time.Now()
+	deadline := start.Add(featureWait)
+	sawFeature := false
+	var other string // the engine's first line that is not a feature
 	for {
 		line, err := c.p.readLine(ctx, deadline)
 		if errors.Is(err, errTimeout) {
@@ -70,8 +95,15 @@ func (c *cecpPlayer) handshake(ctx context.Context) error {
 		}
 		rest, ok := strings.CutPrefix(line, "feature ")
 		if !ok {
+			if !sawFeature && strings.TrimSpace(line) != "" {
+				if other == "" {
+					other = line
+				}
+				deadline = earlier(deadline, time.Now().Add(quietAfterTalk))
+			}
 			continue
 		}
+		sawFeature = true
 		// An engine that talks features but never says done gets two
 		// more seconds after each feature line, as in XBoard.
 		deadline = later(deadline, time.Now().Add(2*time.Second))
@@ -96,6 +128,15 @@ func (c *cecpPlayer) handshake(ctx context.Context) error {
 		if done {
 			break
 		}
+	}
+	if !sawFeature {
+		c.p.broken = true
+		said := "it printed nothing"
+		if other != "" {
+			said = fmt.Sprintf("it said %q", truncate(other, 80))
+		}
+		return fmt.Errorf("engine %s never answered protover 2 with features in %v (%s): most likely it does not speak CECP; try proto=uci",
+			c.spec.Name, time.Since(start).Round(100*time.Millisecond), said)
 	}
 	for _, o := range c.spec.Options {
 		var err error
@@ -169,15 +210,14 @@ func cecpVariant(name string) string {
 	return name
 }
 
-func (c *cecpPlayer) newGame(ctx context.Context, g *variants.Game, startFEN string, tc TimeControl) error {
+func (c *cecpPlayer) newGame(ctx context.Context, g *variants.Game, startFEN string, tc TimeControl, timeout time.Duration) error {
 	c.p.pending()
 	cmds := []string{"new"}
 	if g.Name != "chess" {
 		cmds = append(cmds, "variant "+cecpVariant(g.Name))
 	}
-	secs := int((tc.Base + time.Second - 1) / time.Second)
-	cmds = append(cmds, "force", "easy", "post",
-		fmt.Sprintf("level 0 %d:%02d %s", secs/60, secs%60, strconv.FormatFloat(tc.Inc.Seconds(), 'f', -1, 64)))
+	cmds = append(cmds, "force", "easy", "post")
+	cmds = append(cmds, cecpLimits(tc, timeout)...)
 	if startFEN != "startpos" {
 		if c.features["setboard"] != "1" {
 			return fmt.Errorf("engine %s: cannot start from a FEN without feature setboard=1", c.spec.Name)
@@ -189,8 +229,30 @@ func (c *cecpPlayer) newGame(ctx context.Context, g *variants.Game, startFEN str
 			return err
 		}
 	}
+	c.clocked = tc.Clocked()
 	c.synced = 0
 	return c.sync(ctx)
+}
+
+// cecpLimits are the commands that set an engine's limits: `level MPS
+// BASE INC` for a clock (MPS 0 for Fischer), `st SECONDS` for a time per
+// move, and `sd DEPTH`. An engine with only a depth limit gets `st` with the
+// arbiter's timeout, so that its own time management never stops it first.
+func cecpLimits(tc TimeControl, timeout time.Duration) []string {
+	var cmds []string
+	switch {
+	case tc.MoveTime > 0:
+		cmds = append(cmds, "st "+strconv.FormatFloat(tc.MoveTime.Seconds(), 'f', -1, 64))
+	case tc.Clocked():
+		secs := int((tc.Base + time.Second - 1) / time.Second)
+		cmds = append(cmds, fmt.Sprintf("level %d %d:%02d %s", tc.Moves, secs/60, secs%60, strconv.FormatFloat(tc.Inc.Seconds(), 'f', -1, 64)))
+	default:
+		cmds = append(cmds, "st "+strconv.FormatFloat(timeout.Seconds(), 'f', -1, 64))
+	}
+	if tc.Depth > 0 {
+		cmds = append(cmds, fmt.Sprintf("sd %d", tc.Depth))
+	}
+	return cmds
 }
 
 // cecpMove writes a ply for the engine (a pass is @@@@).
@@ -229,8 +291,11 @@ func (c *cecpPlayer) think(ctx context.Context, t *turn) (reply, error) {
 	if t.roll != 0 {
 		cmds = append(cmds, "roll "+string(t.roll))
 	}
-	side := t.pos.SideToMove()
-	cmds = append(cmds, "time "+cs(t.left[side]), "otim "+cs(t.left[side.Other()]), "go")
+	if c.clocked {
+		side := t.pos.SideToMove()
+		cmds = append(cmds, "time "+cs(t.left[side]), "otim "+cs(t.left[side.Other()]))
+	}
+	cmds = append(cmds, "go")
 	for _, cmd := range cmds {
 		if err := c.p.send("%s", cmd); err != nil {
 			return r, err
@@ -278,6 +343,7 @@ func (c *cecpPlayer) think(ctx context.Context, t *turn) (reply, error) {
 		default:
 			if s, ok := cecpScore(f); ok {
 				r.score, r.hasScore = s, true
+				r.depth, _ = strconv.Atoi(strings.TrimRight(f[0], ".&"))
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -17,7 +18,18 @@ func TestMainFlags(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"-h"}, 0, "usage: match"},
-		{[]string{"-engine", "builtin:random"}, 2, "exactly two -engine"},
+		{[]string{"-h"}, 0, "-engine SPEC"},
+		{[]string{"-h"}, 0, "cmd=PATH"},
+		{[]string{"-engine", "builtin:random", "-engine", "builtin:greedy", "-sprt", "elo0=5,elo1=0"}, 2, "elo0 must be below"},
+		{[]string{"-engine", "builtin:random", "-engine", "builtin:greedy", "-engine", "builtin:random", "-sprt", "elo1=5"}, 2, "two engines"},
+		{[]string{"-engine", "builtin:random", "-engine", "builtin:greedy", "-shard", "3/2"}, 2, "-shard"},
+		{[]string{"-engine", "builtin:random", "-engine", "builtin:greedy", "-tc", "inf"}, 2, "no limit"},
+		{[]string{"-engine", "builtin:random", "-engine", "builtin:greedy", "-tournament", "swiss"}, 2, "round-robin or gauntlet"},
+		{[]string{"-engine", "builtin:random", "-engine", "builtin:greedy", "-plies", "4"}, 2, "-plies needs"},
+		{[]string{"-engine", "cmd=x,proto=cecp,legal=arbiter", "-engine", "builtin:greedy"}, 2, "needs a UCI engine"},
+		{[]string{"-engine", "cmd=x,proto=cecp", "-engine", "builtin:greedy", "-nodes", "100"}, 2, "no node limit"},
+		{[]string{"-resume", "/nonexistent/state"}, 2, "no such file"},
+		{[]string{"-engine", "builtin:random"}, 2, "at least two -engine"},
 		{[]string{"-engine", "builtin:random", "-engine", "builtin:wise"}, 2, "unknown built-in"},
 		{[]string{"-engine", "builtin:random", "-engine", "builtin:greedy", "-variant", "go"}, 2, "unknown variant"},
 		{[]string{"-engine", "builtin:random", "-engine", "builtin:greedy", "-tc", "fast"}, 2, "time control"},
@@ -63,6 +75,10 @@ func TestMainRun(t *testing.T) {
 			}
 			if n := strings.Count(errOut.String(), "Finished game"); n != 2 {
 				t.Errorf("%d progress lines, want 2:\n%s", n, errOut.String())
+			}
+			// Scripts read the progress lines: keep their shape.
+			if !regexp.MustCompile(`(?m)^Finished game 1/2 \(greedy vs random\): (1-0|0-1|1/2-1/2) \{[^}]*\}; game #1; score of greedy vs random: `).MatchString(errOut.String()) {
+				t.Errorf("progress line changed shape:\n%s", errOut.String())
 			}
 			text, err := os.ReadFile(pgnPath)
 			if err != nil {

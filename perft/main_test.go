@@ -77,7 +77,8 @@ func TestMainBadInput(t *testing.T) {
 		{[]string{"-suite", small, "-divide"}, "-divide does not go with -suite"},
 		{[]string{"-suite", small, "-maxnodes", "10"}, "no count checked"},
 		{[]string{"-maxdepth", "3", "-depth", "1"}, "-maxdepth goes only with -suite"},
-		{[]string{"-depth", "65"}, "-depth must be 1..64"},
+		{[]string{"-depth", "13"}, "out of range 1..12"},
+		{[]string{"-depth", "0"}, "out of range 1..12"},
 		{[]string{"-depth", "1", "-threads", "0"}, "-threads must be"},
 		{[]string{"-depth", "1", "-hash", "-1"}, "-hash must be"},
 	}

@@ -23,9 +23,6 @@ import (
 	"varchess/variants/all"
 )
 
-// MaxDepth is the deepest perft the command accepts.
-const MaxDepth = 64
-
 // DefaultMaxTime is how long a run may be estimated to take before the
 // command refuses it (see -maxtime).
 const DefaultMaxTime = 24 * time.Hour
@@ -37,7 +34,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	variant := fs.String("variant", "chess", "game: "+strings.Join(all.Names, ", "))
 	fen := fs.String("fen", "startpos", "position in the game's FEN, or startpos")
-	depth := fs.Int("depth", 0, fmt.Sprintf("depth in plies, 1..%d (required unless -suite)", MaxDepth))
+	depth := fs.Int("depth", 0, fmt.Sprintf("depth in plies, 1..%d (required unless -suite)", variants.MaxPerftDepth))
 	divide := fs.Bool("divide", false, "print the count below each root ply")
 	face := fs.String("face", "", "russian: fixed-face perft with this face (K Q R B N P)")
 	dice := fs.Bool("dice", false, "russian: dice perft (every ply branches over the six faces)")
@@ -112,8 +109,8 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	if set["fen"] && strings.TrimSpace(*fen) == "" {
 		return fail("-fen is empty: give a FEN or startpos")
 	}
-	if *depth < 1 || *depth > MaxDepth {
-		fmt.Fprintf(stderr, "perft: -depth must be 1..%d\n", MaxDepth)
+	if err := variants.CheckPerftDepth(*depth); err != nil {
+		fmt.Fprintf(stderr, "perft: -depth: %v\n", err)
 		fs.Usage()
 		return 2
 	}

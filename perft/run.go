@@ -197,6 +197,14 @@ func Run(ctx context.Context, pos variants.Position, depth int, cfg Config) (Res
 		}
 		cfg.Options = opt
 	}
+	if opt.Stop == nil {
+		// The games poll Stop inside a subtree, so a cancel need not wait
+		// for the subtrees in hand.
+		stop := new(atomic.Bool)
+		defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+		opt.Stop = stop
+		cfg.Options = opt
+	}
 	if c, ok := pos.(variants.PerftCounter); ok {
 		if n, lines, ok := c.PerftCounted(depth, opt, cfg.Divide); ok {
 			return Result{Nodes: n, Lines: lines, Counted: true, Elapsed: time.Since(start)}, nil

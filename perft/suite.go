@@ -83,7 +83,7 @@ func parseEntry(line string) (Entry, error) {
 			e.Options.Face = words[1][0]
 		case len(key) >= 2 && (key[0] == 'D' || key[0] == 'd') && len(words) == 2:
 			depth, err := strconv.Atoi(key[1:])
-			if err != nil || depth < 1 || depth > MaxDepth {
+			if err != nil || variants.CheckPerftDepth(depth) != nil {
 				return e, fmt.Errorf("bad depth field %q", f)
 			}
 			n, err := variants.ParseCount(words[1])

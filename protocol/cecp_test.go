@@ -33,6 +33,8 @@ func TestCECPBinary(t *testing.T) {
 	t.Run("drops", func(t *testing.T) { scenarioDrops(t, start) })
 	t.Run("eof", func(t *testing.T) { scenarioEOF(t, start) })
 	t.Run("xboard-moves", func(t *testing.T) { scenarioXBoardMoves(t, start) })
+	t.Run("loop", func(t *testing.T) { scenarioCECPLoop(t, start) })
+	t.Run("russian-pass", func(t *testing.T) { scenarioCECPRussianPass(t, start) })
 }
 
 func TestCECPInProcess(t *testing.T) {
@@ -43,6 +45,8 @@ func TestCECPInProcess(t *testing.T) {
 	t.Run("dice", func(t *testing.T) { scenarioDice(t, start) })
 	t.Run("eof", func(t *testing.T) { scenarioEOF(t, start) })
 	t.Run("xboard-moves", func(t *testing.T) { scenarioXBoardMoves(t, start) })
+	t.Run("loop", func(t *testing.T) { scenarioCECPLoop(t, start) })
+	t.Run("russian-pass", func(t *testing.T) { scenarioCECPRussianPass(t, start) })
 }
 
 // cecpVariantTable: each game, its CECP name and what its setup line must say.
@@ -64,7 +68,7 @@ func scenarioHandshake(t *testing.T, start starter) {
 		"sigint=0", "sigterm=0", "reuse=1", "analyze=1", "colors=0", "name=1",
 		"memory=1", "smp=1", `myname="varchess"`,
 		`variants="normal,monochrome,russian,kingchess,kingchess1"`, "dice=1",
-		`option="Move Overhead -spin 100 0 5000"`} {
+		`option="Move Overhead -spin 10 0 5000"`} {
 		if !strings.Contains(feats, want) {
 			t.Errorf("features lack %s: %s", want, feats)
 		}

@@ -28,7 +28,7 @@ func (p *Position) PerftHashed(depth int, opt variants.PerftOptions, t *variants
 	if depth <= 0 {
 		return variants.CountOf(1)
 	}
-	w := perftWalker{p: p, bufs: make([][]variants.Move, depth+1), table: t}
+	w := perftWalker{p: p, bufs: make([][]variants.Move, depth+1), table: t, opt: opt}
 	if t != nil {
 		w.salt = variants.PerftSalt(p.Variant(), opt)
 	}
@@ -40,6 +40,7 @@ type perftWalker struct {
 	bufs  [][]variants.Move // one move buffer per depth
 	table *variants.PerftTable
 	salt  uint64
+	opt   variants.PerftOptions // for Stop
 }
 
 func (w *perftWalker) perft(depth int) variants.Count {
@@ -47,6 +48,9 @@ func (w *perftWalker) perft(depth int) variants.Count {
 	if depth == 1 {
 		w.bufs[1] = p.genOrdinary(w.bufs[1][:0])
 		return variants.CountOf(uint64(len(w.bufs[1]))).Add(variants.CountOf(p.DropActionCount()))
+	}
+	if w.opt.Stopped() {
+		return variants.Count{} // the caller asked to stop: a partial count
 	}
 	var key uint64
 	if w.table != nil {

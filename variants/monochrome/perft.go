@@ -6,11 +6,11 @@ import "varchess/variants"
 // positions (M10 a and b) are leaves with no children; the clock and
 // repetition endings are ignored, as chess perft ignores them. The last ply
 // is counted without being made (bulk counting).
-func (p *Position) Perft(depth int, _ variants.PerftOptions) uint64 {
+func (p *Position) Perft(depth int, opt variants.PerftOptions) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	return p.perft(depth, moveBufs(depth))
+	return p.perft(depth, moveBufs(depth), opt)
 }
 
 // moveBufs returns one move buffer per depth, cut from one backing array;
@@ -26,16 +26,20 @@ func moveBufs(depth int) [][]Move {
 	return bufs
 }
 
-func (p *Position) perft(depth int, bufs [][]Move) uint64 {
+// perft gives up (with a partial count) once opt.Stopped.
+func (p *Position) perft(depth int, bufs [][]Move, opt variants.PerftOptions) uint64 {
 	if depth == 1 {
 		return p.countMoves()
+	}
+	if depth >= 3 && opt.Stopped() {
+		return 0
 	}
 	moves := p.generate(bufs[depth][:0])
 	bufs[depth] = moves // keep the grown buffer for the next sibling
 	var n uint64
 	for _, m := range moves {
 		p.makeMove(m)
-		n += p.perft(depth-1, bufs)
+		n += p.perft(depth-1, bufs, opt)
 		p.unmakeMove()
 	}
 	return n
@@ -75,12 +79,15 @@ func (p *Position) PerftHashed(depth int, opt variants.PerftOptions, t *variants
 	if t == nil || depth <= 1 {
 		return variants.CountOf(p.Perft(depth, opt))
 	}
-	return variants.CountOf(p.perftTable(depth, moveBufs(depth), t, variants.PerftSalt(p.Variant(), opt)))
+	return variants.CountOf(p.perftTable(depth, moveBufs(depth), t, variants.PerftSalt(p.Variant(), opt), opt))
 }
 
-func (p *Position) perftTable(depth int, bufs [][]Move, t *variants.PerftTable, salt uint64) uint64 {
+func (p *Position) perftTable(depth int, bufs [][]Move, t *variants.PerftTable, salt uint64, opt variants.PerftOptions) uint64 {
 	if depth == 1 {
 		return p.countMoves()
+	}
+	if depth >= 3 && opt.Stopped() {
+		return 0
 	}
 	key := variants.PerftKey(p.key, depth, salt)
 	if n, ok := t.Probe(key); ok {
@@ -91,7 +98,7 @@ func (p *Position) perftTable(depth int, bufs [][]Move, t *variants.PerftTable, 
 	var n uint64
 	for _, m := range moves {
 		p.makeMove(m)
-		n += p.perftTable(depth-1, bufs, t, salt)
+		n += p.perftTable(depth-1, bufs, t, salt, opt)
 		p.unmakeMove()
 	}
 	t.Store(key, depth, n)

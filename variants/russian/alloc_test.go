@@ -40,7 +40,7 @@ func TestNoAllocationPerNode(t *testing.T) {
 	before := summarize(p)
 	p.Make(moves[0]) // grow the undo stack and the history
 	p.Unmake()
-	w := newWalker(p, 1)
+	w := newWalker(p, 1, variants.PerftOptions{})
 	allocs := testing.AllocsPerRun(20, func() {
 		for _, m := range moves {
 			p.Make(m)

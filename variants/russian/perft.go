@@ -20,22 +20,27 @@ type kings struct {
 	key uint64
 }
 
-// walker is one perft walk: a move buffer per depth and, optionally, a
-// table of subtree counts with the run's salt.
+// walker is one perft walk: a move buffer per depth, the options (for
+// Stop) and, optionally, a table of subtree counts with the run's salt.
 type walker struct {
 	p     *Position
 	bufs  [][]variants.Move
+	opt   variants.PerftOptions
 	table *variants.PerftTable
 	salt  uint64
 }
 
-func newWalker(p *Position, depth int) *walker {
+func newWalker(p *Position, depth int, opt variants.PerftOptions) *walker {
 	bufs := make([][]variants.Move, depth+1)
 	for i := range bufs {
 		bufs[i] = make([]variants.Move, 0, 256)
 	}
-	return &walker{p: p, bufs: bufs}
+	return &walker{p: p, bufs: bufs, opt: opt}
 }
+
+// stopped reports whether the caller asked the count at depth d to stop
+// (checked only where a subtree is big enough to matter).
+func (w *walker) stopped(d int) bool { return d >= 3 && w.opt.Stopped() }
 
 // play makes m for perft and returns what takeBack needs.
 func (w *walker) play(m variants.Move) kings {
@@ -83,7 +88,7 @@ func (p *Position) PerftHashed(depth int, opt variants.PerftOptions, t *variants
 	if depth <= 0 {
 		return variants.CountOf(1)
 	}
-	w := newWalker(p, depth)
+	w := newWalker(p, depth, opt)
 	if t != nil {
 		w.table = t
 		resolved := variants.PerftOptions{Dice: true}
@@ -140,6 +145,9 @@ func (w *walker) fixedFaceLive(d int, f Type) uint64 {
 		}
 		return p.faceCount(&counts, f)
 	}
+	if w.stopped(d) {
+		return 0
+	}
 	var key uint64
 	if w.table != nil {
 		key = variants.PerftKey(p.key, d, w.salt)
@@ -192,6 +200,9 @@ func (w *walker) diceAll(d int) (vals [7]uint64) {
 		for f := Pawn; f <= King; f++ {
 			vals[f] = p.faceCount(&counts, f)
 		}
+		return vals
+	}
+	if w.stopped(d) {
 		return vals
 	}
 	moves := p.legalMoves(King, w.bufs[d][:0])
@@ -312,7 +323,7 @@ func (p *Position) Divide(depth int, opt variants.PerftOptions) []variants.MoveC
 	if depth <= 0 {
 		return nil
 	}
-	w := newWalker(p, depth)
+	w := newWalker(p, depth, opt)
 	below := func(m variants.Move) uint64 {
 		if depth == 1 {
 			return 1
