@@ -12,6 +12,7 @@ import (
 	"varchess/match"
 	"varchess/perft"
 	"varchess/protocol"
+	"varchess/tune"
 )
 
 func main() {
@@ -33,6 +34,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return engine.BenchMain(args[1:], stdout, stderr)
 	case "match":
 		return match.Main(args[1:], stdout, stderr)
+	case "datagen":
+		return tune.DatagenMain(args[1:], stdout, stderr)
+	case "tune":
+		return tune.TuneMain(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		usage(stdout)
 		return 0
@@ -52,5 +57,7 @@ Commands (each explains its flags with -h):
   perft   count legal game-tree leaves (one position or a reference suite)
   bench   search a fixed set of positions; prints a deterministic node count
   match   play engines against each other in any variant
+  datagen play chess self-play games and write labelled positions for tune
+  tune    fit the chess evaluation weights to datagen positions (Texel tuning)
 `)
 }
