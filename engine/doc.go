@@ -5,10 +5,13 @@
 // # Files
 //
 //	engine.go       the API: Options, Limits, Info, Result, Engine, Search
+//	threads.go      Lazy SMP: the job threads share, workers, result choice
 //	game.go         per-game hooks: Evaluator and the optional interfaces
-//	search.go       iterative deepening, aspiration, PVS, quiescence search
+//	search.go       iterative deepening, MultiPV, aspiration, PVS, quiescence
 //	order.go        move ordering (history table, ordering bands)
-//	tt.go           transposition table
+//	tt.go           transposition table (lock-free, lazily cleared)
+//	strength.go     playing levels (UCI_Elo, Skill Level)
+//	wdl.go          win/draw/loss expectation of a score
 //	score.go        mate scores and their adjustment in the table
 //	time.go         the clock: soft and hard limits per move
 //	eval_chess.go   chess evaluation on *chess.Position (tapered PST, pawns,
@@ -38,11 +41,25 @@
 // one ply more (check extension). Quiescence search resolves noisy moves
 // (all evasions when in check) with SEE pruning.
 //
-// Stopping: the search checks its context, the clock and the node limit
-// every 1024 nodes; nobody else writes to a searcher. The first iteration
-// always completes unless the context is cancelled, so a move is never
-// chosen blind. With Limits.Infinite (or while pondering) Search does not
-// return before the context is cancelled (or ponderhit arrives).
+// Threads (threads.go): Options.Threads searchers run the same iterative
+// deepening at once, each on its own clone with its own history, killers,
+// stacks and evaluator; they share the transposition table (lock-free:
+// each slot's words are checked against each other, so a torn write reads
+// as a miss), a stop flag and the node count (the job). Thread 0 runs on
+// the caller's goroutine and alone reads the clock and reports; helpers
+// skip depths half the threads are on. The move played is the deepest
+// completed iteration's (thread 0's with MultiPV or a strength level).
+//
+// MultiPV: thread 0 searches the root k times per iteration, each time
+// without the root moves of the better lines (searcher.excluded), and
+// reports the lines sorted by score.
+//
+// Stopping: the main thread checks its context, the clock and the node
+// limit (of all threads) every 1024 nodes; nobody else writes to a
+// searcher. The first iteration always completes unless the context is
+// cancelled, so a move is never chosen blind. With Limits.Infinite (or
+// while pondering) Search does not return before the context is cancelled
+// (or ponderhit arrives).
 //
 // # Adding a game's evaluator
 //
@@ -80,8 +97,9 @@
 //     adds its multi-drop candidates here (Moves lists single drops only).
 //
 // A game whose search is not alpha-beta (russian: expectimax over the die)
-// sets Game.Search; Engine.Search then hands it the clone, the limits and
-// the engine (its table is e.tt; reuse newSearcher's pieces as they fit).
+// sets Game.NewThread: it makes one thread's searcher from the job (table,
+// limits, stop flag: embed a stopper made by newStopper) and a clone, and
+// its run returns the thread's last completed iteration.
 //
 // # Scores
 //

@@ -8,10 +8,16 @@ import (
 	"varchess/variants"
 )
 
-// Options configures an Engine.
+// Options configures an Engine. Zero fields take their defaults.
 type Options struct {
 	HashMB  int // transposition table size in MiB (default 16)
-	Threads int // search threads; only 1 is supported, other values are ignored
+	Threads int // search threads, 1..MaxThreads (default 1): Lazy SMP
+	// MultiPV is the number of best root moves reported each iteration,
+	// 1..MaxMultiPV (default 1).
+	MultiPV int
+	// Strength weakens play (UCI_LimitStrength/UCI_Elo, Skill Level); the
+	// zero value is full strength.
+	Strength Strength
 }
 
 // Limits says how long one Search may run. Zero fields mean "no limit"; with
@@ -40,19 +46,31 @@ type Limits struct {
 	Ponder <-chan struct{}
 }
 
-// Info is one `info` line: the result of a completed iteration.
+// Info is one `info` line: the result of a completed iteration (one line
+// per MultiPV rank).
 type Info struct {
 	Depth, SelDepth int
+	// MultiPV is the rank of this line among the root moves, 1 = best.
+	MultiPV int
 	// Score is in centipawns from the side to move's view (russian: the
 	// expected value); meaningless when Mate != 0.
 	Score int
 	// Mate is "mate in N moves": positive when the side to move mates,
 	// negative when it is mated, 0 for no mate score.
-	Mate     int
-	Nodes    uint64
+	Mate int
+	// WDL is the win, draw and loss expectation in permille (summing to
+	// 1000) that Score stands for, from the side to move's view.
+	WDL      [3]int
+	Nodes    uint64 // all threads
 	Time     time.Duration
 	HashFull int // permille of the transposition table in use
 	PV       []variants.Move
+	// Face, when not 0, makes this a per-face line of a russian position
+	// whose side to move has not rolled: the best ply (PV[0], or no PV for
+	// a pass) and the value when the die shows Face ('P' ... 'K'). The
+	// Info lines with Face 0 of that search carry the expectation over the
+	// faces (without a PV).
+	Face byte
 }
 
 // Result is what Search returns.
@@ -61,61 +79,122 @@ type Result struct {
 	Score        int
 	Mate         int
 	Nodes        uint64
+	// Depth is the depth of the completed iteration the move comes from.
+	Depth int
+	// Faces, for a russian position whose side to move has not rolled, is
+	// the best ply of each face (index by russian face order P N B R Q K);
+	// Best is then the best ply of face K. Empty otherwise.
+	Faces []FaceResult
 }
 
-// Engine owns a transposition table and the move-ordering memory that
-// survives from one move to the next. One Engine serves one protocol session
-// or one game slot of a match; Engines share nothing, so several can search
-// at once. The methods of one Engine must not be called concurrently with
-// Search (they wait for it).
+// FaceResult is the answer for one die face of an unrolled russian position.
+type FaceResult struct {
+	Face  byte          // 'P' ... 'K'
+	Best  variants.Move // the pass when the face allows no move
+	Score int
+}
+
+// Limits of the options.
+const (
+	MaxThreads = 1024
+	MaxMultiPV = 256
+	// DefaultHashMB is the transposition table size when Options.HashMB is 0.
+	DefaultHashMB = 16
+)
+
+// Engine owns its options, one transposition table shared by its search
+// threads, and the per-thread memory (history) that survives from one move
+// to the next. One Engine serves one protocol session or one game slot of a
+// match; Engines share nothing, so several can search at once. The methods
+// of one Engine may be called from any goroutine; while a Search runs they
+// wait for it to end.
 type Engine struct {
 	mu      sync.Mutex
+	opt     Options
 	tt      *table
-	history *historyTable
+	workers []*worker // one per thread; workers[0] is the main thread
 }
-
-// DefaultHashMB is the transposition table size when Options.HashMB is 0.
-const DefaultHashMB = 16
 
 // New returns an engine with an empty transposition table.
 func New(opt Options) *Engine {
-	mb := opt.HashMB
-	if mb <= 0 {
-		mb = DefaultHashMB
+	e := &Engine{}
+	e.opt = opt.withDefaults()
+	e.tt = newTable(e.opt.HashMB)
+	e.resizeWorkers()
+	return e
+}
+
+// withDefaults fills zero fields and clamps the others to their ranges.
+func (o Options) withDefaults() Options {
+	if o.HashMB <= 0 {
+		o.HashMB = DefaultHashMB
 	}
-	return &Engine{tt: newTable(mb), history: new(historyTable)}
+	o.Threads = max(1, min(o.Threads, MaxThreads))
+	o.MultiPV = max(1, min(o.MultiPV, MaxMultiPV))
+	o.Strength = o.Strength.clamped()
+	return o
+}
+
+// resizeWorkers makes one worker per thread, keeping the existing ones.
+func (e *Engine) resizeWorkers() {
+	for len(e.workers) < e.opt.Threads {
+		e.workers = append(e.workers, newWorker(len(e.workers)))
+	}
+	e.workers = e.workers[:e.opt.Threads]
+}
+
+// Options returns the engine's options (with defaults filled in).
+func (e *Engine) Options() Options {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.opt
+}
+
+// SetOptions changes the options: a new HashMB resizes (and clears) the
+// table, Threads adds or drops threads (the history of the others is kept).
+func (e *Engine) SetOptions(opt Options) {
+	opt = opt.withDefaults()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if opt.HashMB != e.opt.HashMB {
+		e.tt = nil // let the old table go before the new one is made
+		e.tt = newTable(opt.HashMB)
+	}
+	e.opt = opt
+	e.resizeWorkers()
 }
 
 // SetHash resizes (and clears) the transposition table.
 func (e *Engine) SetHash(mb int) {
-	if mb <= 0 {
-		mb = DefaultHashMB
-	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.tt = newTable(mb)
+	o := e.Options()
+	o.HashMB = mb
+	e.SetOptions(o)
 }
 
 // NewGame forgets everything learnt in earlier games (table and history).
+// It takes constant time: the table is cleared lazily.
 func (e *Engine) NewGame() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	e.tt.clear()
-	e.history = new(historyTable)
+	for _, w := range e.workers {
+		w.reset()
+	}
 }
 
 // Search searches pos within lim until ctx is cancelled. pos is not
-// modified: the search works on a Clone. onInfo (may be nil) is called after
-// every completed iteration, from the calling goroutine. Search always
-// returns a legal move when the position has one (a pass when that is the
-// only ply).
+// modified: every thread works on its own Clone. onInfo (may be nil) is
+// called after every completed iteration, from the calling goroutine.
+// Search always returns a legal move when the position has one (a pass
+// when that is the only ply).
 func (e *Engine) Search(ctx context.Context, pos variants.Position, lim Limits, onInfo func(Info)) Result {
+	return e.searchWith(ctx, pos, lim, onInfo, gameFor(pos.Variant()).thread())
+}
+
+// searchWith runs a search whose threads newThread makes (the handicapped
+// searches pass their own).
+func (e *Engine) searchWith(ctx context.Context, pos variants.Position, lim Limits, onInfo func(Info), newThread newThreadFunc) Result {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	g := gameFor(pos.Variant())
-	if g.Search != nil {
-		return g.Search(e, ctx, pos.Clone(), lim, onInfo)
-	}
-	s := newSearcher(e, ctx, pos.Clone(), lim, onInfo, g)
-	return s.run()
+	return e.run(ctx, pos, lim, onInfo, newThread)
 }

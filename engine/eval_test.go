@@ -144,8 +144,8 @@ func TestGenericEvaluatorPlaysChess(t *testing.T) {
 	}
 	p := mustParse(t, "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1")
 	e := New(Options{HashMB: 1})
-	s := newSearcher(e, context.Background(), p.Clone(), Limits{Depth: 6}, nil, Game{NewEvaluator: newGenericEvaluator})
-	r := s.run()
+	g := Game{NewEvaluator: newGenericEvaluator}
+	r := e.searchWith(context.Background(), p, Limits{Depth: 6}, nil, g.thread())
 	if r.Mate != 2 || p.MoveString(r.Best) != "a1a6" {
 		t.Errorf("generic evaluator: best %s mate %d, want a1a6 mate 2", p.MoveString(r.Best), r.Mate)
 	}

@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"context"
-
-	"varchess/variants"
-)
+import "varchess/variants"
 
 // Evaluator is the game-specific static evaluation, bound to the one
 // position a search owns (the search's clone: it never changes identity, so
@@ -83,9 +79,18 @@ type Historian interface {
 type Game struct {
 	// NewEvaluator binds an evaluator to the position a search owns.
 	NewEvaluator func(pos variants.Position) Evaluator
-	// Search, when set, replaces the alpha-beta search for this game (e.g. an
-	// expectimax over the die for russian). It receives a clone it may modify.
-	Search func(e *Engine, ctx context.Context, pos variants.Position, lim Limits, onInfo func(Info)) Result
+	// NewThread, when set, replaces the alpha-beta search for this game
+	// (e.g. an expectimax over the die for russian): it makes the searcher
+	// of one thread, on a clone of the root it may modify (threads.go).
+	NewThread newThreadFunc
+}
+
+// thread returns the maker of the game's search threads.
+func (g Game) thread() newThreadFunc {
+	if g.NewThread != nil {
+		return g.NewThread
+	}
+	return alphaBeta(g)
 }
 
 // games maps a variant name to its search hooks. It is filled by init

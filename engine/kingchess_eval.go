@@ -60,10 +60,8 @@ func (e *Engine) SearchSingleDrops(ctx context.Context, pos variants.Position, l
 	if pos.Variant() != "kingchess" {
 		return e.Search(ctx, pos, lim, onInfo)
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
 	g := Game{NewEvaluator: func(p variants.Position) Evaluator { return newKCEvaluator(p, true) }}
-	return newSearcher(e, ctx, pos.Clone(), lim, onInfo, g).run()
+	return e.searchWith(ctx, pos, lim, onInfo, g.thread())
 }
 
 // Piece values in centipawns, indexed by kingchess.PieceType (K Q R B N P).

@@ -56,7 +56,7 @@ func centre36(s bb.Square) int {
 }
 
 func init() {
-	registerGame("russian", Game{NewEvaluator: newRussianEvaluator, Search: searchRussian})
+	registerGame("russian", Game{NewEvaluator: newRussianEvaluator, NewThread: russianThreads(russianSearchOptions{})})
 }
 
 // russianEvaluator scores a *russian.Position.

@@ -62,10 +62,11 @@ type rNode struct {
 	order int
 }
 
-// rsearch is one expectimax search; it owns everything it writes except
-// the engine's transposition table, which it uses alone while it runs.
+// rsearch is one thread of an expectimax search; it owns everything it
+// writes except what the job shares (the table, the stop flag).
 type rsearch struct {
 	stopper
+	id   int // thread number; 0 is the main thread
 	p    *russian.Position
 	ev   *russianEvaluator
 	tt   *table
@@ -88,22 +89,16 @@ func (e *Engine) SearchDiceBlind(ctx context.Context, pos variants.Position, lim
 	if _, ok := pos.(*russian.Position); !ok {
 		return e.Search(ctx, pos, lim, onInfo)
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return searchRussianWith(e, ctx, pos.Clone(), lim, onInfo, russianSearchOptions{DiceBlind: true})
+	return e.searchWith(ctx, pos, lim, onInfo, russianThreads(russianSearchOptions{DiceBlind: true}))
 }
 
-// searchRussian is the Game.Search hook (expectimax).
-func searchRussian(e *Engine, ctx context.Context, pos variants.Position, lim Limits, onInfo func(Info)) Result {
-	return searchRussianWith(e, ctx, pos, lim, onInfo, russianSearchOptions{})
-}
-
-// searchRussianWith runs the search with explicit options (dice-blind).
-func searchRussianWith(e *Engine, ctx context.Context, pos variants.Position, lim Limits, onInfo func(Info), opt russianSearchOptions) Result {
-	p := pos.(*russian.Position)
-	s := &rsearch{stopper: newStopper(ctx, lim, russianBudget, p.SideToMove()), p: p,
-		ev: &russianEvaluator{p: p}, tt: e.tt, opt: opt, w: faceWeights(opt.DiceBlind), maxQ: maxQDepth}
-	return s.run(onInfo)
+// russianThreads makes the expectimax threads (the Game.NewThread hook).
+func russianThreads(opt russianSearchOptions) newThreadFunc {
+	return func(j *job, id int, pos variants.Position) thread {
+		p := pos.(*russian.Position)
+		return &rsearch{stopper: newStopper(j, id, russianBudget, p.SideToMove()), id: id, p: p,
+			ev: &russianEvaluator{p: p}, tt: j.tt, opt: opt, w: faceWeights(opt.DiceBlind), maxQ: maxQDepth}
+	}
 }
 
 // faceWeights are the chance node's weights of the six faces (index
@@ -132,85 +127,243 @@ func russianBudget(lim Limits, us variants.Color) timeBudget {
 	return tb
 }
 
-// run is iterative deepening over the max node of the rolled face.
-func (s *rsearch) run(onInfo func(Info)) Result {
-	s.tt.newSearch()
-	p := s.p
-	face := p.RollType()
-	if face == russian.NoType {
-		face = russian.King
+func (s *rsearch) nodeCount() uint64 { return s.nodes }
+
+// report shows another thread's result as this (main) thread's last line.
+func (s *rsearch) report(r threadResult) {
+	s.reportLines(threadResult{depth: r.depth, selDepth: r.selDepth, lines: r.lines[:1]})
+}
+
+// maxDepth is the deepest iteration the limits allow.
+func (s *rsearch) maxDepth() int {
+	if s.lim.Depth > 0 {
+		return min(s.lim.Depth, MaxDepth)
 	}
-	root := p.MovesForFace(face, nil)
+	return MaxDepth
+}
+
+// endless reports whether the main thread must wait for stop (or
+// ponderhit) before answering.
+func (s *rsearch) endless() bool { return !s.helper && (s.lim.Infinite || s.ponder != nil) }
+
+// run is iterative deepening over the max node of the rolled face; a
+// position whose side to move has not rolled is searched for every face
+// (runFaces). With MultiPV the main thread keeps the k best root moves
+// exact.
+func (s *rsearch) run() threadResult {
+	p := s.p
+	if p.RollType() == russian.NoType {
+		return s.runFaces()
+	}
+	root := p.MovesForFace(p.RollType(), nil)
 	if len(s.lim.SearchMoves) > 0 {
 		root = onlyListed(root, s.lim.SearchMoves)
 	}
 	if len(root) == 0 {
-		return Result{}
+		return threadResult{}
 	}
-	best := Result{Best: root[0], Score: s.ev.Evaluate()}
-	infinite := s.lim.Infinite || s.ponder != nil
+	res := threadResult{lines: []pvLine{{score: s.ev.Evaluate(), pv: []variants.Move{root[0]}}}}
+	infinite := s.endless()
 	if len(root) == 1 && !infinite {
-		best.Mate = mateMoves(best.Score)
-		return best
+		return res
 	}
 	list := make([]rNode, len(root))
 	for i, m := range root {
 		list[i] = rNode{m: m, order: s.orderKey(m, variants.NoMove)}
 	}
 	sortNodes(list)
-	maxDepth := MaxDepth
-	if s.lim.Depth > 0 {
-		maxDepth = min(s.lim.Depth, MaxDepth)
+	k := 1
+	if s.id == 0 {
+		k = min(s.job.multiPV, len(list))
 	}
+	maxDepth := s.maxDepth()
 	s.keys[0] = p.BoardKey()
 	for depth := 1; depth <= maxDepth; depth++ {
-		alpha := -Infinity
-		var iterBest variants.Move
-		done := 0
-		for i := range list {
-			m := list[i].m
-			var v int
-			if russian.CapturesKing(m) {
-				v = MateScore(1)
-			} else {
-				p.Make(m)
-				v = -s.chance(depth-1, 1, -Infinity, -alpha)
-				p.Unmake()
-			}
-			if s.stopped {
-				break
-			}
-			done++
-			list[i].order = v
-			if v > alpha {
-				alpha, iterBest = v, m
-			}
+		if s.helper {
+			depth = s.job.nextDepth(depth, maxDepth)
 		}
+		s.job.onDepth[depth].Add(1)
+		done, top := s.rootIteration(list, depth, k)
+		s.job.onDepth[depth].Add(-1)
 		if s.stopped {
 			// A move that beat the previous best (searched first) in the
 			// interrupted iteration is the better choice.
-			if done > 1 && iterBest != list[0].m && depth > 1 {
-				best.Best, best.Score = iterBest, alpha
+			if done > 1 && top.pv[0] != list[0].m && depth > 1 {
+				res.lines = []pvLine{top}
+				s.reportLines(threadResult{depth: depth, selDepth: depth + maxQDepth, lines: res.lines})
 			}
 			break
 		}
 		stableSortNodes(list)
-		best.Best, best.Score = list[0].m, list[0].order
-		if onInfo != nil {
-			onInfo(Info{Depth: depth, SelDepth: depth + maxQDepth, Score: best.Score,
-				Mate: mateMoves(best.Score), Nodes: s.nodes, Time: time.Since(s.start),
-				HashFull: s.tt.hashfull(), PV: []variants.Move{best.Best}})
+		lines := make([]pvLine, k)
+		for i := range lines {
+			lines[i] = pvLine{score: list[i].order, pv: []variants.Move{list[i].m}}
 		}
-		if s.iterationStop(depth, best.Score) {
+		res = threadResult{depth: depth, selDepth: depth + maxQDepth, lines: lines}
+		s.reportLines(res)
+		if s.iterationStop(depth, lines[0].score) {
 			break
 		}
 	}
 	if infinite && !s.stopped {
 		s.waitStop()
 	}
-	best.Mate = mateMoves(best.Score)
-	best.Nodes = s.nodes
-	return best
+	return res
+}
+
+// rootIteration searches every root move at depth, the k best exactly
+// (each move's window starts at the k-th best value so far), and stores
+// the values in list[i].order. It returns the number of moves done and the
+// best of them.
+func (s *rsearch) rootIteration(list []rNode, depth, k int) (done int, top pvLine) {
+	p := s.p
+	best := make([]int, 0, k) // the k best values so far, descending
+	top = pvLine{score: -Infinity}
+	for i := range list {
+		alpha := -Infinity
+		if len(best) == k {
+			alpha = best[k-1]
+		}
+		m := list[i].m
+		var v int
+		if russian.CapturesKing(m) {
+			v = MateScore(1)
+		} else {
+			p.Make(m)
+			v = -s.chance(depth-1, 1, -Infinity, -alpha)
+			p.Unmake()
+		}
+		if s.stopped {
+			break
+		}
+		done++
+		list[i].order = v
+		if v > top.score {
+			top = pvLine{score: v, pv: []variants.Move{m}}
+		}
+		if v > alpha {
+			best = insertDescending(best, v, k)
+		}
+	}
+	return done, top
+}
+
+// insertDescending puts v into the descending list xs, keeping at most k.
+func insertDescending(xs []int, v, k int) []int {
+	i := len(xs)
+	for i > 0 && xs[i-1] < v {
+		i--
+	}
+	xs = append(xs, 0)
+	copy(xs[i+1:], xs[i:])
+	xs[i] = v
+	return xs[:min(len(xs), k)]
+}
+
+// runFaces searches a position whose side to move has not rolled: at each
+// depth the best ply and value of every face, read off one pass over the
+// moves sorted by MinFace (as a chance node does), and their expectation.
+// The main thread reports a per-face line for each face (Info.Face) and
+// the expectation as the line without a face. Best is face K's ply.
+func (s *rsearch) runFaces() threadResult {
+	p := s.p
+	all := p.AllMoves(nil)
+	if len(all) == 0 {
+		return threadResult{}
+	}
+	list := make([]rNode, len(all))
+	for i, m := range all {
+		list[i] = rNode{m: m, order: s.orderKey(m, variants.NoMove)}
+	}
+	sortNodes(list)
+	res := threadResult{lines: []pvLine{{score: s.ev.Evaluate(), pv: []variants.Move{list[len(list)-1].m}}}}
+	infinite := s.endless()
+	maxDepth := s.maxDepth()
+	s.keys[0] = p.BoardKey()
+	for depth := 1; depth <= maxDepth; depth++ {
+		if s.helper {
+			depth = s.job.nextDepth(depth, maxDepth)
+		}
+		s.job.onDepth[depth].Add(1)
+		faces, ev := s.faceIteration(list, depth)
+		s.job.onDepth[depth].Add(-1)
+		if s.stopped {
+			break
+		}
+		sortNodes(list) // by MinFace, and by this iteration's values inside a face
+		k := faces[len(faces)-1]
+		res = threadResult{depth: depth, selDepth: depth + maxQDepth, faces: faces,
+			lines: []pvLine{{score: k.Score, pv: []variants.Move{k.Best}}}}
+		if !s.helper && s.job.onInfo != nil {
+			for _, f := range faces {
+				in := s.info(depth, depth+maxQDepth, 1, pvLine{score: f.Score, pv: []variants.Move{f.Best}})
+				in.Face = f.Face
+				if russian.IsPass(f.Best) {
+					in.PV = nil
+				}
+				s.job.onInfo(in)
+			}
+			s.job.onInfo(s.info(depth, depth+maxQDepth, 1, pvLine{score: ev}))
+		}
+		if s.iterationStop(depth, ev) {
+			break
+		}
+	}
+	if infinite && !s.stopped {
+		s.waitStop()
+	}
+	return res
+}
+
+// faceIteration is one depth of runFaces: the value and best ply of each
+// face P..K (the pass for a face that allows no move), and the weighted
+// expectation over them.
+func (s *rsearch) faceIteration(list []rNode, depth int) ([]FaceResult, int) {
+	p := s.p
+	var faces []FaceResult
+	pass, havePass := 0, false
+	passValue := func() int {
+		if !havePass {
+			p.Make(russian.PassMove)
+			pass = -s.chance(depth-1, 1, -Infinity, Infinity)
+			p.Unmake()
+			havePass = true
+		}
+		return pass
+	}
+	best, bestMove := -Infinity, variants.NoMove
+	sum := 0
+	i := 0
+	for f := russian.Pawn; f <= russian.King; f++ {
+		for ; i < len(list) && russian.MinFace(list[i].m) == f; i++ {
+			m := list[i].m
+			var v int
+			if russian.CapturesKing(m) {
+				v = MateScore(1)
+			} else {
+				p.Make(m)
+				v = -s.chance(depth-1, 1, -Infinity, -best)
+				p.Unmake()
+			}
+			if s.stopped {
+				return nil, 0
+			}
+			list[i].order = v
+			if v > best {
+				best, bestMove = v, m
+			}
+		}
+		fr := FaceResult{Face: f.Letter(), Best: bestMove, Score: best}
+		if !p.TakesPart(f) || bestMove.IsNone() {
+			fr.Best, fr.Score = russian.PassMove, passValue()
+			if s.stopped {
+				return nil, 0
+			}
+		}
+		faces = append(faces, fr)
+		sum += s.w[f] * fr.Score
+	}
+	return faces, floorDiv(sum, 6)
 }
 
 // iterationStop decides whether to start another iteration. Each ply of
@@ -220,7 +373,7 @@ func (s *rsearch) iterationStop(depth, score int) bool {
 	if s.lim.Infinite || s.ponder != nil {
 		return false
 	}
-	if s.lim.Nodes > 0 && s.nodes >= s.lim.Nodes {
+	if s.lim.Nodes > 0 && s.totalNodes() >= s.lim.Nodes {
 		return true
 	}
 	if s.tb.soft > 0 && time.Since(s.start) > s.tb.soft*2/5 {

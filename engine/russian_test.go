@@ -22,9 +22,10 @@ func mustRussian(t testing.TB, fen string) *russian.Position {
 // does, for calling chance() directly.
 func newTestSearch(p *russian.Position, blind bool) *rsearch {
 	e := New(Options{HashMB: 4})
-	return &rsearch{stopper: newStopper(context.Background(), Limits{}, russianBudget, p.SideToMove()), p: p,
-		ev: &russianEvaluator{p: p}, tt: e.tt, opt: russianSearchOptions{DiceBlind: blind},
-		w: faceWeights(blind), maxQ: 1}
+	j := &job{ctx: context.Background(), tt: e.tt, workers: e.workers, multiPV: 1}
+	s := russianThreads(russianSearchOptions{DiceBlind: blind})(j, 0, p).(*rsearch)
+	s.maxQ = 1
+	return s
 }
 
 func searchFace(t *testing.T, fen string, depth int) Result {

@@ -1,20 +1,21 @@
 package engine
 
 import (
-	"context"
 	"math"
 	"time"
 
 	"varchess/variants"
 )
 
-// searcher is the state of one Search call: it lives on one goroutine, so
-// nothing in it needs locking. Stopping is decided by the searcher itself
-// (context, clock, node limit), never by a flag set from outside.
+// searcher is the state of one thread of one Search call: it lives on one
+// goroutine, so nothing in it needs locking. It shares only the job (the
+// table, the stop flag, the node count) with the other threads. Stopping
+// is decided by the main thread itself (context, clock, node limit), never
+// by a flag set from outside; helpers stop when the main thread is done.
 type searcher struct {
 	stopper
-	pos    variants.Position
-	onInfo func(Info)
+	id  int // thread number; 0 is the main thread
+	pos variants.Position
 
 	// game hooks (nil when the game's evaluator does not implement them)
 	ev       Evaluator
@@ -27,7 +28,7 @@ type searcher struct {
 	hist     Historian
 
 	tt      *table
-	history *historyTable
+	history *historyTable // this thread's, kept between searches
 
 	// rootDepth is the depth of the iteration in progress.
 	rootDepth int
@@ -35,6 +36,9 @@ type searcher struct {
 
 	rootBest  variants.Move // best move of the iteration in progress
 	rootScore int
+	// excluded are the root moves of the better MultiPV lines of this
+	// iteration: the search of the next line skips them.
+	excluded []variants.Move
 
 	keys     []uint64 // hash of every position from the root to the node
 	killers  [MaxPly + 1][2]variants.Move
@@ -58,9 +62,15 @@ var lmrTable = func() (t [64][64]int8) {
 	return t
 }()
 
-func newSearcher(e *Engine, ctx context.Context, pos variants.Position, lim Limits, onInfo func(Info), g Game) *searcher {
-	s := &searcher{stopper: newStopper(ctx, lim, budget, pos.SideToMove()), pos: pos, onInfo: onInfo,
-		tt: e.tt, history: e.history, noNullAt: -1}
+// alphaBeta is the thread maker of the alpha-beta search for game g.
+func alphaBeta(g Game) newThreadFunc {
+	return func(j *job, id int, pos variants.Position) thread { return newSearcher(j, id, pos, g) }
+}
+
+// newSearcher makes thread id's searcher on pos (its own clone).
+func newSearcher(j *job, id int, pos variants.Position, g Game) *searcher {
+	s := &searcher{stopper: newStopper(j, id, budget, pos.SideToMove()), id: id, pos: pos,
+		tt: j.tt, history: j.workers[id].history, noNullAt: -1}
 	s.ev = g.NewEvaluator(pos)
 	s.classify, _ = s.ev.(MoveClassifier)
 	s.noisy, _ = s.ev.(NoisyGenerator)
@@ -73,55 +83,119 @@ func newSearcher(e *Engine, ctx context.Context, pos variants.Position, lim Limi
 	return s
 }
 
-// run is iterative deepening with aspiration windows around the last score.
-func (s *searcher) run() Result {
-	s.tt.newSearch()
+func (s *searcher) nodeCount() uint64 { return s.nodes }
+
+// report shows another thread's result as this (main) thread's last line.
+func (s *searcher) report(r threadResult) {
+	s.reportLines(threadResult{depth: r.depth, selDepth: r.selDepth, lines: r.lines[:1]})
+}
+
+// run is iterative deepening with aspiration windows around the last
+// score, over MultiPV lines on the main thread.
+func (s *searcher) run() threadResult {
 	root := s.genMoves(0)
 	if len(root) == 0 {
-		return Result{}
+		return threadResult{}
 	}
 	// Never return without a move: the first legal ply is the answer until
 	// an iteration finds a better one.
-	best := Result{Best: root[0]}
+	first := root[0]
 	if e, ok := s.tt.probe(s.pos.Hash()); ok && contains(root, e.move) {
-		best.Best = e.move
+		first = e.move
 	}
+	nRoot := len(root)
+	res := threadResult{lines: []pvLine{{pv: []variants.Move{first}}}}
 	maxDepth := MaxDepth
 	if s.lim.Depth > 0 {
 		maxDepth = min(s.lim.Depth, MaxDepth)
 	}
-	score := 0
+	k := 1
+	if s.id == 0 {
+		k = min(s.job.multiPV, nRoot)
+	}
+	var prev []pvLine // the lines of the last completed iteration
 	for depth := 1; depth <= maxDepth; depth++ {
+		if s.helper {
+			depth = s.job.nextDepth(depth, maxDepth)
+		}
 		s.selDep = 0
 		s.rootDepth = depth
-		s.rootBest = variants.NoMove
-		score = s.aspiration(depth, score)
+		s.job.onDepth[depth].Add(1)
+		lines := s.iterate(depth, k, prev)
+		s.job.onDepth[depth].Add(-1)
 		if s.stopped {
 			// A move that beat the previous best in the interrupted
 			// iteration was fully searched: it is the better choice.
-			if !s.rootBest.IsNone() {
-				best.Best, best.Score = s.rootBest, s.rootScore
-				best.Ponder = variants.NoMove
+			found := lines
+			if len(found) == 0 && !s.rootBest.IsNone() {
+				found = []pvLine{s.rootLine(s.rootScore)}
+			}
+			if len(found) > 0 {
+				res.lines = found[:1]
+				// The last line shown begins with the move played.
+				s.reportLines(threadResult{depth: depth, selDepth: s.selDep, lines: res.lines})
 			}
 			break
 		}
-		best.Best, best.Score = s.pv[0][0], score
-		best.Ponder = variants.NoMove
-		if s.pvLen[0] > 1 {
-			best.Ponder = s.pv[0][1]
-		}
-		s.report(depth, score)
-		if s.iterationStop(depth, score, len(root)) {
+		res = threadResult{depth: depth, selDepth: s.selDep, lines: lines}
+		prev = lines
+		s.reportLines(res)
+		if s.iterationStop(depth, lines[0].score, nRoot) {
 			break
 		}
 	}
-	if s.lim.Infinite || s.ponder != nil {
+	if !s.helper && (s.lim.Infinite || s.ponder != nil) {
 		// UCI: no bestmove before `stop` in infinite or ponder mode.
 		s.waitStop()
 	}
-	best.Mate = mateMoves(best.Score)
-	best.Nodes = s.nodes
-	return best
+	return res
+}
+
+// iterate searches the root at depth for k lines (MultiPV), each with an
+// aspiration window around its score of the last iteration (prev). It
+// returns the completed lines sorted by score, best first; when stopped,
+// the lines it finished (the interrupted line is not among them).
+func (s *searcher) iterate(depth, k int, prev []pvLine) []pvLine {
+	s.excluded = s.excluded[:0]
+	lines := make([]pvLine, 0, k)
+	for i := 0; i < k; i++ {
+		guess := 0
+		if i < len(prev) {
+			guess = prev[i].score
+		}
+		s.rootBest = variants.NoMove
+		score := s.aspiration(depth, guess)
+		if s.stopped {
+			break
+		}
+		l := s.rootLine(score)
+		lines = append(lines, l)
+		s.excluded = append(s.excluded, l.pv[0])
+	}
+	sortLines(lines)
+	return lines
+}
+
+// rootLine copies the root's principal variation, whose first move is
+// rootBest (after an interrupted re-search the variation may be gone: then
+// the line is rootBest alone).
+func (s *searcher) rootLine(score int) pvLine {
+	if s.pvLen[0] == 0 || s.pv[0][0] != s.rootBest {
+		return pvLine{score: score, pv: []variants.Move{s.rootBest}}
+	}
+	pv := make([]variants.Move, s.pvLen[0])
+	copy(pv, s.pv[0][:s.pvLen[0]])
+	return pvLine{score: score, pv: pv}
+}
+
+// sortLines orders lines by score, best first (stable: ties keep the order
+// in which they were found).
+func sortLines(lines []pvLine) {
+	for i := 1; i < len(lines); i++ {
+		for j := i; j > 0 && lines[j-1].score < lines[j].score; j-- {
+			lines[j-1], lines[j] = lines[j], lines[j-1]
+		}
+	}
 }
 
 // aspiration searches the root with a narrow window around prev, widening
@@ -158,7 +232,7 @@ func (s *searcher) iterationStop(depth, score, nRoot int) bool {
 	if s.lim.Infinite || s.ponder != nil {
 		return false
 	}
-	if s.lim.Nodes > 0 && s.nodes >= s.lim.Nodes {
+	if s.lim.Nodes > 0 && s.totalNodes() >= s.lim.Nodes {
 		return true
 	}
 	if s.tb.soft > 0 {
@@ -176,17 +250,6 @@ func (s *searcher) iterationStop(depth, score, nRoot int) bool {
 		return true
 	}
 	return false
-}
-
-func (s *searcher) report(depth, score int) {
-	if s.onInfo == nil {
-		return
-	}
-	pv := make([]variants.Move, s.pvLen[0])
-	copy(pv, s.pv[0][:s.pvLen[0]])
-	in := Info{Depth: depth, SelDepth: max(s.selDep, depth), Score: score, Mate: mateMoves(score),
-		Nodes: s.nodes, Time: time.Since(s.start), HashFull: s.tt.hashfull(), PV: pv}
-	s.onInfo(in)
 }
 
 // checkStop is called every 1024 nodes: context, ponderhit, clock, nodes.
@@ -439,6 +502,9 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	for i := range moves {
 		pickNext(moves, scores, i)
 		m := moves[i]
+		if ply == 0 && len(s.excluded) > 0 && contains(s.excluded, m) {
+			continue // a better MultiPV line of this iteration
+		}
 		noisy, _ := s.classifyMove(m)
 		isKiller := m == s.killers[ply][0] || m == s.killers[ply][1]
 		// Late-move pruning and futility pruning of quiet moves that do

@@ -80,15 +80,34 @@ type stopper struct {
 
 	nodes   uint64
 	stopped bool
+
+	// The threads of one search share a job (threads.go): the main thread
+	// reads the clock and the limits, a helper stops only with the job or
+	// the context.
+	job       *job
+	helper    bool
+	published uint64 // nodes already added to job.nodes
 }
 
 // newStopper starts the clock for side us; while pondering it does not run.
-func newStopper(ctx context.Context, lim Limits, plan func(Limits, variants.Color) timeBudget, us variants.Color) stopper {
-	s := stopper{ctx: ctx, lim: lim, budget: plan, start: time.Now(), ponder: lim.Ponder}
+// Thread id 0 is the main thread; the others are helpers.
+func newStopper(j *job, id int, plan func(Limits, variants.Color) timeBudget, us variants.Color) stopper {
+	lim := j.lim
+	if id > 0 {
+		lim = helperLimits(lim)
+	}
+	s := stopper{ctx: j.ctx, lim: lim, budget: plan, start: time.Now(), ponder: lim.Ponder, job: j, helper: id > 0}
 	if s.ponder == nil {
 		s.tb = plan(lim, us)
 	}
 	return s
+}
+
+// totalNodes publishes this thread's nodes and returns the job's count.
+func (s *stopper) totalNodes() uint64 {
+	s.job.nodes.Add(s.nodes - s.published)
+	s.published = s.nodes
+	return s.job.nodes.Load()
 }
 
 // waitStop blocks until ctx is cancelled, or, when pondering, until the
@@ -109,8 +128,12 @@ func (s *stopper) waitStop() {
 // limit is reached; limits only count when armed (the alpha-beta search
 // always completes depth 1).
 func (s *stopper) pollStop(us variants.Color, armed bool) {
-	if s.ctx.Err() != nil {
+	total := s.totalNodes()
+	if s.ctx.Err() != nil || s.job.stop.Load() {
 		s.stopped = true
+		return
+	}
+	if s.helper {
 		return
 	}
 	if s.ponder != nil {
@@ -129,7 +152,7 @@ func (s *stopper) pollStop(us variants.Color, armed bool) {
 	if s.tb.hard > 0 && time.Since(s.start) >= s.tb.hard {
 		s.stopped = true
 	}
-	if s.lim.Nodes > 0 && s.nodes >= s.lim.Nodes {
+	if s.lim.Nodes > 0 && total >= s.lim.Nodes {
 		s.stopped = true
 	}
 }

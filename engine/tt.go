@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/bits"
+	"sync/atomic"
 	"unsafe"
 
 	"varchess/variants"
@@ -17,8 +18,8 @@ const (
 	boundExact
 )
 
-// ttEntry is one transposition table slot (32 bytes). The full key is kept
-// so that index collisions are recognised.
+// ttEntry is one transposition table entry as the search sees it. The full
+// key is kept so that index collisions are recognised.
 type ttEntry struct {
 	key   uint64
 	move  variants.Move
@@ -29,14 +30,36 @@ type ttEntry struct {
 	gen   uint8 // the search generation that wrote it
 }
 
-// ttBucket is two entries sharing one 64-byte cache line.
-type ttBucket [2]ttEntry
+// ttSlot is how an entry is stored (32 bytes): four words, each read and
+// written atomically, so that the threads of a search share the table
+// without locks. check is key ^ lo ^ hi ^ data; when two threads write the
+// same slot at once, a reader may see words of both writes, and then the
+// check no longer gives the key: the slot reads as a miss (a torn entry is
+// never used). data packs score, eval, depth, bound, generation and epoch
+// (see pack).
+type ttSlot struct {
+	check, lo, hi, data atomic.Uint64
+}
 
-// table is the transposition table. It belongs to one Engine and is used by
-// one search at a time, so it needs no locking.
+// ttBucket is two slots sharing one 64-byte cache line.
+type ttBucket [2]ttSlot
+
+// epochBits is the width of the clear counter in a slot's data word.
+const epochBits = 14
+
+// table is the transposition table. It is shared by the threads of one
+// search; gen and epoch change only between searches (no search runs), so
+// the threads read them without synchronisation of their own.
 type table struct {
 	buckets []ttBucket
-	gen     uint8
+	gen     uint8 // search generation: older entries are replaced first
+	// epoch counts clears. Clearing is lazy: an entry written in another
+	// epoch reads as empty, so NewGame costs nothing however large the
+	// table is (a real clear of 4 GiB takes seconds). The counter wraps
+	// after 2^14 clears; an entry that survives that long untouched reads
+	// as valid again, which is harmless: its full key matched, so it is a
+	// true (if old) fact about the same position.
+	epoch uint16
 }
 
 func newTable(mb int) *table {
@@ -44,11 +67,14 @@ func newTable(mb int) *table {
 	if n < 1 {
 		n = 1
 	}
+	// make hands out zeroed memory without touching it when it comes fresh
+	// from the OS, so even a large table is allocated at once.
 	return &table{buckets: make([]ttBucket, n)}
 }
 
+// clear empties the table in constant time (a new epoch).
 func (t *table) clear() {
-	clear(t.buckets)
+	t.epoch = (t.epoch + 1) & (1<<epochBits - 1)
 	t.gen = 0
 }
 
@@ -60,12 +86,42 @@ func (t *table) bucket(key uint64) *ttBucket {
 	return &t.buckets[hi]
 }
 
-// probe returns the entry for key, if any.
+// pack puts everything but the key and the move into one word.
+func (t *table) pack(score, eval int16, depth int8, b bound, gen uint8) uint64 {
+	return uint64(uint16(score)) | uint64(uint16(eval))<<16 | uint64(uint8(depth))<<32 |
+		uint64(b&3)<<40 | uint64(gen)<<42 | uint64(t.epoch)<<50
+}
+
+// load reads a slot; an empty, torn or earlier-epoch slot reads as the zero
+// entry (what a cleared table holds).
+func (t *table) load(s *ttSlot) ttEntry {
+	data := s.data.Load()
+	lo, hi := s.lo.Load(), s.hi.Load()
+	key := s.check.Load() ^ lo ^ hi ^ data
+	b := bound(data >> 40 & 3)
+	if b == boundNone || uint16(data>>50) != t.epoch {
+		return ttEntry{}
+	}
+	return ttEntry{key: key, move: variants.Move{Lo: lo, Hi: hi}, score: int16(data),
+		eval: int16(data >> 16), depth: int8(data >> 32), bound: b, gen: uint8(data >> 42)}
+}
+
+// put writes an entry into a slot.
+func (t *table) put(s *ttSlot, e ttEntry) {
+	data := t.pack(e.score, e.eval, e.depth, e.bound, e.gen)
+	s.lo.Store(e.move.Lo)
+	s.hi.Store(e.move.Hi)
+	s.data.Store(data)
+	s.check.Store(e.key ^ e.move.Lo ^ e.move.Hi ^ data)
+}
+
+// probe returns the entry for key, if any. A key whose entry was torn by
+// another thread's write reads as a miss.
 func (t *table) probe(key uint64) (ttEntry, bool) {
 	b := t.bucket(key)
 	for i := range b {
-		if b[i].key == key && b[i].bound != boundNone {
-			return b[i], true
+		if e := t.load(&b[i]); e.key == key && e.bound != boundNone {
+			return e, true
 		}
 	}
 	return ttEntry{}, false
@@ -76,27 +132,32 @@ func (t *table) probe(key uint64) (ttEntry, bool) {
 // converted with toTT.
 func (t *table) store(key uint64, move variants.Move, score, eval, depth int, b bound) {
 	bk := t.bucket(key)
-	slot := &bk[0]
+	var slots [len(ttBucket{})]ttEntry
 	for i := range bk {
-		e := &bk[i]
+		slots[i] = t.load(&bk[i])
+	}
+	at := 0
+	for i := range slots {
+		e := &slots[i]
 		if e.key == key || e.bound == boundNone {
-			slot = e
+			at = i
 			break
 		}
-		if t.worth(e) < t.worth(slot) {
-			slot = e
+		if t.worth(e) < t.worth(&slots[at]) {
+			at = i
 		}
 	}
-	if slot.key == key && move.IsNone() {
-		move = slot.move // keep the old best move of this position
+	old := &slots[at]
+	if old.key == key && move.IsNone() {
+		move = old.move // keep the old best move of this position
 	}
 	// Do not let a shallow non-exact result overwrite a deeper one of the
 	// same position from this search.
-	if slot.key == key && slot.gen == t.gen && b != boundExact && depth+2 < int(slot.depth) {
+	if old.key == key && old.gen == t.gen && b != boundExact && depth+2 < int(old.depth) {
 		return
 	}
-	*slot = ttEntry{key: key, move: move, score: int16(score), eval: int16(eval),
-		depth: int8(max(min(depth, 127), -1)), bound: b, gen: t.gen}
+	t.put(&bk[at], ttEntry{key: key, move: move, score: int16(score), eval: int16(eval),
+		depth: int8(max(min(depth, 127), -1)), bound: b, gen: t.gen})
 }
 
 // worth ranks entries for replacement: lower is replaced first.
@@ -111,7 +172,7 @@ func (t *table) hashfull() int {
 	used := 0
 	for i := 0; i < n; i++ {
 		for j := range t.buckets[i] {
-			if t.buckets[i][j].bound != boundNone && t.buckets[i][j].gen == t.gen {
+			if e := t.load(&t.buckets[i][j]); e.bound != boundNone && e.gen == t.gen {
 				used++
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"time"
 
 	"varchess/variants"
 )
@@ -29,7 +30,7 @@ func (b *builtinPlayer) reseed(seed uint64, game int, side variants.Color) {
 	b.rng = rand.New(rand.NewPCG(seed, uint64(game)<<1|uint64(side)))
 }
 
-func (b *builtinPlayer) newGame(context.Context, *variants.Game, string, TimeControl) error {
+func (b *builtinPlayer) newGame(context.Context, *variants.Game, string, TimeControl, time.Duration) error {
 	return nil
 }
 

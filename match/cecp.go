@@ -19,7 +19,8 @@ type cecpPlayer struct {
 	p        *process
 	features map[string]string
 	pings    int
-	synced   int // plies of the current game the engine already knows
+	synced   int  // plies of the current game the engine already knows
+	clocked  bool // the current game has a clock: send time and otim
 }
 
 func startCECP(ctx context.Context, spec EngineSpec, log *ioLog) (*cecpPlayer, error) {
@@ -169,15 +170,14 @@ func cecpVariant(name string) string {
 	return name
 }
 
-func (c *cecpPlayer) newGame(ctx context.Context, g *variants.Game, startFEN string, tc TimeControl) error {
+func (c *cecpPlayer) newGame(ctx context.Context, g *variants.Game, startFEN string, tc TimeControl, timeout time.Duration) error {
 	c.p.pending()
 	cmds := []string{"new"}
 	if g.Name != "chess" {
 		cmds = append(cmds, "variant "+cecpVariant(g.Name))
 	}
-	secs := int((tc.Base + time.Second - 1) / time.Second)
-	cmds = append(cmds, "force", "easy", "post",
-		fmt.Sprintf("level 0 %d:%02d %s", secs/60, secs%60, strconv.FormatFloat(tc.Inc.Seconds(), 'f', -1, 64)))
+	cmds = append(cmds, "force", "easy", "post")
+	cmds = append(cmds, cecpLimits(tc, timeout)...)
 	if startFEN != "startpos" {
 		if c.features["setboard"] != "1" {
 			return fmt.Errorf("engine %s: cannot start from a FEN without feature setboard=1", c.spec.Name)
@@ -189,8 +189,30 @@ func (c *cecpPlayer) newGame(ctx context.Context, g *variants.Game, startFEN str
 			return err
 		}
 	}
+	c.clocked = tc.Clocked()
 	c.synced = 0
 	return c.sync(ctx)
+}
+
+// cecpLimits are the commands that set an engine's limits: `level MPS
+// BASE INC` for a clock (MPS 0 for Fischer), `st SECONDS` for a time per
+// move, and `sd DEPTH`. An engine with only a depth limit gets `st` with the
+// arbiter's timeout, so that its own time management never stops it first.
+func cecpLimits(tc TimeControl, timeout time.Duration) []string {
+	var cmds []string
+	switch {
+	case tc.MoveTime > 0:
+		cmds = append(cmds, "st "+strconv.FormatFloat(tc.MoveTime.Seconds(), 'f', -1, 64))
+	case tc.Clocked():
+		secs := int((tc.Base + time.Second - 1) / time.Second)
+		cmds = append(cmds, fmt.Sprintf("level %d %d:%02d %s", tc.Moves, secs/60, secs%60, strconv.FormatFloat(tc.Inc.Seconds(), 'f', -1, 64)))
+	default:
+		cmds = append(cmds, "st "+strconv.FormatFloat(timeout.Seconds(), 'f', -1, 64))
+	}
+	if tc.Depth > 0 {
+		cmds = append(cmds, fmt.Sprintf("sd %d", tc.Depth))
+	}
+	return cmds
 }
 
 // cecpMove writes a ply for the engine (a pass is @@@@).
@@ -229,8 +251,11 @@ func (c *cecpPlayer) think(ctx context.Context, t *turn) (reply, error) {
 	if t.roll != 0 {
 		cmds = append(cmds, "roll "+string(t.roll))
 	}
-	side := t.pos.SideToMove()
-	cmds = append(cmds, "time "+cs(t.left[side]), "otim "+cs(t.left[side.Other()]), "go")
+	if c.clocked {
+		side := t.pos.SideToMove()
+		cmds = append(cmds, "time "+cs(t.left[side]), "otim "+cs(t.left[side.Other()]))
+	}
+	cmds = append(cmds, "go")
 	for _, cmd := range cmds {
 		if err := c.p.send("%s", cmd); err != nil {
 			return r, err
@@ -278,6 +303,7 @@ func (c *cecpPlayer) think(ctx context.Context, t *turn) (reply, error) {
 		default:
 			if s, ok := cecpScore(f); ok {
 				r.score, r.hasScore = s, true
+				r.depth, _ = strconv.Atoi(strings.TrimRight(f[0], ".&"))
 			}
 		}
 	}

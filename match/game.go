@@ -14,10 +14,12 @@ import (
 // need.
 type gameRecord struct {
 	Number      int // 1-based
-	Pair        int // 0-based opening pair
+	Pair        int // 0-based pair (one encounter, one opening, colours swapped)
+	Round       int // 0-based round of the schedule
 	White       string
 	Black       string
 	WhiteEngine int // index into the match's engines of the White player
+	BlackEngine int
 	StartFEN    string
 	Moves       []string // canonical notation
 	Rolls       []byte   // die face before each ply (games with a die), else nil
@@ -25,6 +27,17 @@ type gameRecord struct {
 	Reason      string // e.g. "checkmate", "black loses on time"
 	Termination string // PGN Termination: normal, time forfeit, adjudication, ...
 	Started     time.Time
+	FinalFEN    string     // the position the game ended in
+	Notes       []moveNote `json:",omitempty"` // per ply, with -pgncomments
+}
+
+// moveNote is what the mover said about one ply: its last score and depth
+// and the time it took.
+type moveNote struct {
+	Score    int   `json:"s"`
+	HasScore bool  `json:"h,omitempty"`
+	Depth    int   `json:"d,omitempty"`
+	Millis   int64 `json:"t"`
 }
 
 // adjudication holds the optional score/length rules that end a game early.
@@ -51,11 +64,14 @@ func (r *rolls) next() byte { return variants.DieFaces[r.rng.IntN(len(variants.D
 // gameSetup is what the runner hands to playGame.
 type gameSetup struct {
 	game     *variants.Game
-	startFEN string // "startpos" or a FEN
-	tc       TimeControl
+	startFEN string         // "startpos" or a FEN
+	tc       [2]TimeControl // by colour
 	margin   time.Duration
+	timeout  time.Duration
 	adj      adjudication
 	seed     uint64
+	observer Observer // may be nil
+	notes    bool     // keep a moveNote per ply
 }
 
 // playGame plays one game between white and black (both already prepared
@@ -73,9 +89,10 @@ func playGame(ctx context.Context, s *gameSetup, rec *gameRecord, players [2]pla
 	if hasDie {
 		dice = newRolls(s.seed, rec.Pair)
 	}
-	clk := newClock(s.tc, s.margin)
+	defer func() { rec.FinalFEN = pos.FEN() }()
+	clk := newClock(s.tc[0], s.tc[1], s.margin, s.timeout)
 	var scores [2][]int // each side's reported scores, its own view, one per ply
-	t := turn{game: s.game, startFEN: s.startFEN, inc: s.tc.Inc}
+	t := turn{game: s.game, startFEN: s.startFEN, tc: s.tc}
 	lose := func(side variants.Color, term, reason string) {
 		rec.Outcome = variants.WhiteWins
 		if side == variants.White {
@@ -111,6 +128,7 @@ func playGame(ctx context.Context, s *gameSetup, rec *gameRecord, players [2]pla
 		t.rolls = rec.Rolls
 		t.left = clk.left
 		t.budget = clk.budget(int(side))
+		t.movesToGo = clk.movesToGo(int(side))
 		start := time.Now()
 		r, err := players[side].think(ctx, &t)
 		elapsed := time.Since(start)
@@ -127,7 +145,7 @@ func playGame(ctx context.Context, s *gameSetup, rec *gameRecord, players [2]pla
 			return nil
 		}
 		if !clk.spend(int(side), elapsed) {
-			lose(side, "time forfeit", fmt.Sprintf("loses on time (%v used, %v left)", elapsed.Round(time.Millisecond), t.left[side].Round(time.Millisecond)))
+			lose(side, "time forfeit", fmt.Sprintf("loses on time (%v used, %v allowed)", elapsed.Round(time.Millisecond), (t.budget-s.margin).Round(time.Millisecond)))
 			return nil
 		}
 		m, err := pos.ParseMove(r.move)
@@ -140,8 +158,16 @@ func playGame(ctx context.Context, s *gameSetup, rec *gameRecord, players [2]pla
 		} else {
 			scores[side] = scores[side][:0] // no score: the streak is broken
 		}
-		rec.Moves = append(rec.Moves, pos.MoveString(m))
+		mv := pos.MoveString(m)
+		rec.Moves = append(rec.Moves, mv)
+		if s.notes {
+			rec.Notes = append(rec.Notes, moveNote{Score: r.score, HasScore: r.hasScore, Depth: r.depth, Millis: elapsed.Milliseconds()})
+		}
 		pos.Make(m)
+		if s.observer != nil {
+			s.observer.MovePlayed(MoveEvent{Game: rec.Number, Ply: len(rec.Moves), Move: mv, Roll: t.roll, FEN: pos.FEN(),
+				Score: r.score, HasScore: r.hasScore, Depth: r.depth, Elapsed: elapsed, Clock: clk.left})
+		}
 	}
 }
 

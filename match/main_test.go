@@ -17,7 +17,7 @@ func TestMainFlags(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"-h"}, 0, "usage: match"},
-		{[]string{"-engine", "builtin:random"}, 2, "exactly two -engine"},
+		{[]string{"-engine", "builtin:random"}, 2, "at least two -engine"},
 		{[]string{"-engine", "builtin:random", "-engine", "builtin:wise"}, 2, "unknown built-in"},
 		{[]string{"-engine", "builtin:random", "-engine", "builtin:greedy", "-variant", "go"}, 2, "unknown variant"},
 		{[]string{"-engine", "builtin:random", "-engine", "builtin:greedy", "-tc", "fast"}, 2, "time control"},

@@ -80,7 +80,7 @@ func TestBuiltinPlayersEveryGame(t *testing.T) {
 			t.Parallel()
 			cfg := Config{
 				Game:        g,
-				Engines:     [2]EngineSpec{mustSpec(t, "builtin:random"), mustSpec(t, "builtin:greedy")},
+				Engines:     []EngineSpec{mustSpec(t, "builtin:random"), mustSpec(t, "builtin:greedy")},
 				Games:       4,
 				TC:          TimeControl{Base: time.Minute},
 				Concurrency: 2,
@@ -117,7 +117,7 @@ func TestBuiltinPlayersEveryGame(t *testing.T) {
 func TestDiceArePairedAndSeeded(t *testing.T) {
 	cfg := Config{
 		Game:        toyDiceGame,
-		Engines:     [2]EngineSpec{mustSpec(t, "builtin:random"), mustSpec(t, "builtin:greedy")},
+		Engines:     []EngineSpec{mustSpec(t, "builtin:random"), mustSpec(t, "builtin:greedy")},
 		Games:       6,
 		TC:          TimeControl{Base: time.Minute},
 		Concurrency: 2,
@@ -197,7 +197,7 @@ func TestFakeEngines(t *testing.T) {
 			t.Parallel()
 			cfg := Config{
 				Game:        c.game,
-				Engines:     [2]EngineSpec{fakeSpec(c.proto, c.mode, 1), mustSpec(t, "builtin:random")},
+				Engines:     []EngineSpec{fakeSpec(c.proto, c.mode, 1), mustSpec(t, "builtin:random")},
 				Games:       2,
 				TC:          TimeControl{Base: 10 * time.Second},
 				Concurrency: 1,
@@ -266,7 +266,7 @@ func TestOurEngine(t *testing.T) {
 				}
 				cfg := Config{
 					Game:        g,
-					Engines:     [2]EngineSpec{{Name: "varchess", Proto: p.proto, Cmd: bin}, mustSpec(t, "builtin:random")},
+					Engines:     []EngineSpec{{Name: "varchess", Proto: p.proto, Cmd: bin}, mustSpec(t, "builtin:random")},
 					Games:       2,
 					TC:          TimeControl{Base: time.Second, Inc: 20 * time.Millisecond},
 					Margin:      2 * time.Second,
@@ -314,7 +314,7 @@ func TestHungEngineBehindWrapper(t *testing.T) {
 	wrapped := EngineSpec{Name: "wrapped-hang", Proto: UCI, Cmd: sh, Args: []string{"-c", fakeEngine + " hang 1; true"}}
 	cfg := Config{
 		Game:        toyGame,
-		Engines:     [2]EngineSpec{wrapped, mustSpec(t, "builtin:random")},
+		Engines:     []EngineSpec{wrapped, mustSpec(t, "builtin:random")},
 		Games:       2,
 		TC:          TimeControl{Base: 300 * time.Millisecond},
 		Margin:      50 * time.Millisecond,
@@ -338,7 +338,7 @@ func TestScoreAdjudication(t *testing.T) {
 	t.Parallel()
 	cfg := Config{
 		Game:        toyGame,
-		Engines:     [2]EngineSpec{fakeSpec(UCI, "good", 0), fakeSpec(CECP, "good", 0)},
+		Engines:     []EngineSpec{fakeSpec(UCI, "good", 0), fakeSpec(CECP, "good", 0)},
 		Games:       2,
 		TC:          TimeControl{Base: 10 * time.Second},
 		Concurrency: 1,

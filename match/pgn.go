@@ -13,14 +13,20 @@ import (
 type pgnInfo struct {
 	Event, Site string
 	Variant     string
-	TC          TimeControl
+	Limits      []TimeControl // of each engine
+	Comments    bool          // a score/depth/time comment after each ply
+	game        *variants.Game
 }
 
 // writePGN writes one game: the seven-tag roster, Variant, FEN/SetUp for a
 // non-standard start, TimeControl, PlyCount and Termination, then the plies
 // in the game's own (coordinate) notation, SAN for chess, with each die roll
 // as a comment before its ply and the reason of the result as a final comment.
-func writePGN(w io.Writer, info pgnInfo, rec *gameRecord, blackStarts bool) error {
+// With info.Comments each ply is followed by `{score/depth time}` as the
+// mover reported it (score in pawns from the mover's view, e.g.
+// {+0.25/12 0.531s}; {book} never appears: every ply is an engine's).
+func writePGN(w io.Writer, info pgnInfo, rec *gameRecord) error {
+	blackStarts := startsWithBlack(info.game, rec.StartFEN)
 	var b strings.Builder
 	tag := func(name, value string) {
 		value = strings.ReplaceAll(value, `\`, `\\`)
@@ -43,7 +49,13 @@ func writePGN(w io.Writer, info pgnInfo, rec *gameRecord, blackStarts bool) erro
 		tag("FEN", rec.StartFEN)
 		tag("SetUp", "1")
 	}
-	tag("TimeControl", fmt.Sprintf("%g+%g", info.TC.Base.Seconds(), info.TC.Inc.Seconds()))
+	wtc, btc := info.Limits[rec.WhiteEngine].PGNTag(), info.Limits[rec.BlackEngine].PGNTag()
+	if wtc == btc {
+		tag("TimeControl", wtc)
+	} else {
+		tag("WhiteTimeControl", wtc)
+		tag("BlackTimeControl", btc)
+	}
 	tag("PlyCount", fmt.Sprint(len(rec.Moves)))
 	tag("Termination", rec.Termination)
 	b.WriteByte('\n')
@@ -79,6 +91,9 @@ func writePGN(w io.Writer, info pgnInfo, rec *gameRecord, blackStarts bool) erro
 			emit(fmt.Sprintf("{roll %c}", rec.Rolls[i]))
 		}
 		emit(m)
+		if info.Comments && i < len(rec.Notes) {
+			emit(noteComment(rec.Notes[i]))
+		}
 		ply++
 	}
 	// A game lost before its first ply still shows the roll it was given.
@@ -99,4 +114,24 @@ func writePGN(w io.Writer, info pgnInfo, rec *gameRecord, blackStarts bool) erro
 func startsWithBlack(g *variants.Game, fen string) bool {
 	p, err := g.Load(fen)
 	return err == nil && p.SideToMove() == variants.Black
+}
+
+// noteComment writes a moveNote as cutechess does: {+0.25/12 0.531s}, the
+// score in pawns (mates as +M/-M), "-" for a ply without a score.
+func noteComment(n moveNote) string {
+	sc := "-"
+	if n.HasScore {
+		switch {
+		case n.Score >= mateScore:
+			sc = "+M"
+		case n.Score <= -mateScore:
+			sc = "-M"
+		default:
+			sc = fmt.Sprintf("%+.2f", float64(n.Score)/100)
+		}
+		if n.Depth > 0 {
+			sc += fmt.Sprintf("/%d", n.Depth)
+		}
+	}
+	return fmt.Sprintf("{%s %.3fs}", sc, float64(n.Millis)/1000)
 }

@@ -14,7 +14,9 @@ import (
 type player interface {
 	// newGame prepares for a game of g from startFEN ("startpos" for the
 	// game's start position).
-	newGame(ctx context.Context, g *variants.Game, startFEN string, tc TimeControl) error
+	// with the player's own limits tc; timeout bounds a think without
+	// clock or time per move.
+	newGame(ctx context.Context, g *variants.Game, startFEN string, tc TimeControl, timeout time.Duration) error
 	// think asks for a ply in t and waits at most t.budget for it.
 	think(ctx context.Context, t *turn) (reply, error)
 	// healthy reports whether the player can be reused for another game
@@ -26,15 +28,16 @@ type player interface {
 
 // turn is everything a player needs to choose its ply.
 type turn struct {
-	game     *variants.Game
-	pos      variants.Position // the true position (with the roll set); read only
-	startFEN string            // "startpos" or the game's start FEN
-	moves    []string          // plies since startFEN in the game's notation
-	roll     byte              // die face for games with a die, else 0
-	rolls    []byte            // the faces of all plies so far (games with a die)
-	left     [2]time.Duration  // clock, indexed by variants.Color
-	inc      time.Duration
-	budget   time.Duration // how long until the flag falls
+	game      *variants.Game
+	pos       variants.Position // the true position (with the roll set); read only
+	startFEN  string            // "startpos" or the game's start FEN
+	moves     []string          // plies since startFEN in the game's notation
+	roll      byte              // die face for games with a die, else 0
+	rolls     []byte            // the faces of all plies so far (games with a die)
+	left      [2]time.Duration  // clock, indexed by variants.Color
+	tc        [2]TimeControl    // limits, indexed by variants.Color
+	movesToGo int               // the mover's plies left in its session (0: Fischer)
+	budget    time.Duration     // how long until the flag falls
 }
 
 // reply is a player's answer: a ply in the game's notation and, if the
@@ -43,6 +46,7 @@ type reply struct {
 	move     string
 	score    int
 	hasScore bool
+	depth    int // the depth of the last report, 0 if none
 }
 
 // fault is a reason for a player to lose a game that is not about the move

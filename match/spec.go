@@ -24,6 +24,38 @@ type EngineSpec struct {
 	Args    []string // extra command-line arguments, in order
 	Dir     string   // working directory ("" = the arbiter's)
 	Options []Option // UCI setoption / CECP option, in the order given
+
+	// Limits given in the spec (tc=, st=, nodes=, depth=) replace the
+	// match's own of the same kind; see Limits.
+	override limitOverride
+	// LegalArbiter (legal=arbiter) makes a UCI engine search only the plies
+	// the arbiter's rules allow at the root: every `go` carries
+	// `searchmoves` with all of them.
+	LegalArbiter bool
+}
+
+// limitOverride is the part of a time control an engine spec sets.
+type limitOverride struct {
+	clock, moveTime, nodes, depth bool
+	tc                            TimeControl
+}
+
+// Limits is the time control of this engine in a match whose own is match.
+func (e EngineSpec) Limits(match TimeControl) TimeControl {
+	o, tc := e.override, match
+	if o.clock {
+		tc.Moves, tc.Base, tc.Inc = o.tc.Moves, o.tc.Base, o.tc.Inc
+	}
+	if o.moveTime {
+		tc.MoveTime = o.tc.MoveTime
+	}
+	if o.nodes {
+		tc.Nodes = o.tc.Nodes
+	}
+	if o.depth {
+		tc.Depth = o.tc.Depth
+	}
+	return tc
 }
 
 // Option is one engine option (option.NAME=VALUE).
@@ -34,8 +66,9 @@ var builtinNames = []string{"random", "greedy"}
 
 // ParseEngineSpec reads an -engine value: either `builtin:NAME` or a
 // comma-separated list of key=value pairs with the keys cmd, proto (uci,
-// cecp or xboard), name, dir, arg (repeatable) and option.NAME. Values cannot
-// contain commas.
+// cecp or xboard), name, dir, arg (repeatable), option.NAME, the limits tc,
+// st, nodes and depth, and legal (arbiter or engine). Values cannot contain
+// commas.
 func ParseEngineSpec(s string) (EngineSpec, error) {
 	var e EngineSpec
 	s = strings.TrimSpace(s)
@@ -77,6 +110,40 @@ func ParseEngineSpec(s string) (EngineSpec, error) {
 			e.Dir = val
 		case key == "arg":
 			e.Args = append(e.Args, val)
+		case key == "tc":
+			tc, err := ParseTimeControl(val)
+			if err != nil {
+				return e, fmt.Errorf("engine spec %q: %w", s, err)
+			}
+			e.override.clock = true
+			e.override.tc.Moves, e.override.tc.Base, e.override.tc.Inc = tc.Moves, tc.Base, tc.Inc
+		case key == "st":
+			d, err := parseMoveTime(val)
+			if err != nil {
+				return e, fmt.Errorf("engine spec %q: %w", s, err)
+			}
+			e.override.moveTime, e.override.tc.MoveTime = true, d
+		case key == "nodes":
+			n, err := parseLimit("nodes", val, 1<<50)
+			if err != nil {
+				return e, fmt.Errorf("engine spec %q: %w", s, err)
+			}
+			e.override.nodes, e.override.tc.Nodes = true, n
+		case key == "depth":
+			n, err := parseLimit("depth", val, 1000)
+			if err != nil {
+				return e, fmt.Errorf("engine spec %q: %w", s, err)
+			}
+			e.override.depth, e.override.tc.Depth = true, int(n)
+		case key == "legal":
+			switch val {
+			case "arbiter":
+				e.LegalArbiter = true
+			case "engine":
+				e.LegalArbiter = false
+			default:
+				return e, fmt.Errorf("engine spec %q: legal=%q: want arbiter or engine", s, val)
+			}
 		case strings.HasPrefix(key, "option."):
 			name := strings.TrimPrefix(key, "option.")
 			if name == "" {
@@ -101,6 +168,9 @@ func ParseEngineSpec(s string) (EngineSpec, error) {
 	}
 	if e.Proto == "" {
 		e.Proto = UCI
+	}
+	if e.LegalArbiter && e.Proto != UCI {
+		return e, fmt.Errorf("engine spec %q: legal=arbiter needs a UCI engine (it sends go ... searchmoves)", s)
 	}
 	if e.Name == "" {
 		if e.Proto == Builtin {

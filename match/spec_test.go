@@ -37,17 +37,19 @@ func TestParseEngineSpec(t *testing.T) {
 
 func TestParseTimeControl(t *testing.T) {
 	for s, want := range map[string]TimeControl{
-		"10+0.1": {10 * time.Second, 100 * time.Millisecond},
-		"60":     {60 * time.Second, 0},
-		"1:30+1": {90 * time.Second, time.Second},
-		"0.5+0":  {500 * time.Millisecond, 0},
+		"10+0.1":    {Base: 10 * time.Second, Inc: 100 * time.Millisecond},
+		"60":        {Base: 60 * time.Second},
+		"1:30+1":    {Base: 90 * time.Second, Inc: time.Second},
+		"0.5+0":     {Base: 500 * time.Millisecond},
+		"40/60+0.6": {Moves: 40, Base: 60 * time.Second, Inc: 600 * time.Millisecond},
+		"inf":       {},
 	} {
 		got, err := ParseTimeControl(s)
 		if err != nil || got != want {
 			t.Errorf("%q: got %v, %v; want %v", s, got, err, want)
 		}
 	}
-	for _, bad := range []string{"", "0", "-1", "x+1", "10+y", "10+-1", "NaN", "1e9", "1:x"} {
+	for _, bad := range []string{"", "0", "-1", "x+1", "10+y", "10+-1", "NaN", "1e9", "1:x", "0/60", "x/60", "40/"} {
 		if _, err := ParseTimeControl(bad); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
@@ -55,7 +57,8 @@ func TestParseTimeControl(t *testing.T) {
 }
 
 func TestClock(t *testing.T) {
-	c := newClock(TimeControl{Base: time.Second, Inc: 100 * time.Millisecond}, 50*time.Millisecond)
+	tc := TimeControl{Base: time.Second, Inc: 100 * time.Millisecond}
+	c := newClock(tc, tc, 50*time.Millisecond, time.Minute)
 	if !c.spend(0, 300*time.Millisecond) || c.left[0] != 800*time.Millisecond {
 		t.Fatalf("after 300ms: %v", c.left[0])
 	}

@@ -90,3 +90,15 @@ func formatElo(elo, errBar float64) string {
 
 // Invert is the same score from the opponent's point of view.
 func (s Stats) Invert() Stats { return Stats{Wins: s.Losses, Losses: s.Wins, Draws: s.Draws} }
+
+// addGame counts a game in which the engine scored pts (1, 1/2 or 0).
+func (s *Stats) addGame(pts float64) {
+	switch pts {
+	case 1:
+		s.Wins++
+	case 0:
+		s.Losses++
+	default:
+		s.Draws++
+	}
+}

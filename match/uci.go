@@ -56,7 +56,7 @@ func (u *uciPlayer) ready(ctx context.Context) error {
 	return u.p.waitFor(ctx, handshakeTimeout, "readyok", func(l string) bool { return l == "readyok" })
 }
 
-func (u *uciPlayer) newGame(ctx context.Context, g *variants.Game, startFEN string, tc TimeControl) error {
+func (u *uciPlayer) newGame(ctx context.Context, g *variants.Game, startFEN string, tc TimeControl, _ time.Duration) error {
 	if g.Name != "chess" {
 		if err := u.p.send("setoption name UCI_Variant value %s", g.Name); err != nil {
 			return err
@@ -77,11 +77,7 @@ func (u *uciPlayer) think(ctx context.Context, t *turn) (reply, error) {
 	if err := u.p.send("%s", uciPosition(t)); err != nil {
 		return r, err
 	}
-	goCmd := "go wtime " + ms(t.left[variants.White]) + " btime " + ms(t.left[variants.Black]) +
-		" winc " + ms(t.inc) + " binc " + ms(t.inc)
-	if t.roll != 0 {
-		goCmd += " roll " + string(t.roll)
-	}
+	goCmd := uciGo(t, u.spec.LegalArbiter)
 	if err := u.p.send("%s", goCmd); err != nil {
 		return r, err
 	}
@@ -105,6 +101,7 @@ func (u *uciPlayer) think(ctx context.Context, t *turn) (reply, error) {
 		case "info":
 			if s, ok := uciScore(f); ok {
 				r.score, r.hasScore = s, true
+				r.depth = uciDepth(f)
 			}
 		case "bestmove":
 			if len(f) < 2 {
@@ -152,6 +149,58 @@ func uciScore(f []string) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// uciGo is the `go` command of a turn: the limits of the side to move (a
+// clock, whose opponent's half comes from the opponent's own control; or a
+// time per move; plus nodes and depth), the roll in a game with a die, and,
+// with legal=arbiter, `searchmoves` with every ply the rules allow.
+func uciGo(t *turn, legalArbiter bool) string {
+	side := t.pos.SideToMove()
+	tc := t.tc[side]
+	var b strings.Builder
+	b.WriteString("go")
+	switch {
+	case tc.MoveTime > 0:
+		b.WriteString(" movetime " + ms(tc.MoveTime))
+	case tc.Clocked():
+		w, bl := t.tc[variants.White], t.tc[variants.Black]
+		fmt.Fprintf(&b, " wtime %s btime %s winc %s binc %s", ms(t.left[variants.White]), ms(t.left[variants.Black]), ms(w.Inc), ms(bl.Inc))
+		if t.movesToGo > 0 {
+			fmt.Fprintf(&b, " movestogo %d", t.movesToGo)
+		}
+	}
+	if tc.Nodes > 0 {
+		fmt.Fprintf(&b, " nodes %d", tc.Nodes)
+	}
+	if tc.Depth > 0 {
+		fmt.Fprintf(&b, " depth %d", tc.Depth)
+	}
+	if t.roll != 0 {
+		b.WriteString(" roll " + string(t.roll))
+	}
+	if legalArbiter {
+		pos := t.pos.Clone()
+		moves := pos.Moves(nil)
+		if len(moves) > 0 {
+			b.WriteString(" searchmoves")
+			for _, m := range moves {
+				b.WriteString(" " + pos.MoveString(m))
+			}
+		}
+	}
+	return b.String()
+}
+
+// uciDepth reads "depth N" from an info line (0 if absent).
+func uciDepth(f []string) int {
+	for i := 0; i+1 < len(f); i++ {
+		if f[i] == "depth" {
+			n, _ := strconv.Atoi(f[i+1])
+			return n
+		}
+	}
+	return 0
 }
 
 // ms writes a duration in whole milliseconds, never negative.

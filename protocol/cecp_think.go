@@ -80,7 +80,7 @@ func (s *cecpSession) startSearch(analyze bool) {
 	post := s.post || analyze
 	out, results := s.out, s.results
 	search := s.eng.Search
-	if s.xboardMoves && s.game.Name == "kingchess" {
+	if s.dropsSingly() {
 		search = s.eng.SearchSingleDrops
 	}
 	go func() {

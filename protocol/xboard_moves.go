@@ -19,10 +19,13 @@ package protocol
 //     that read back as themselves (whole stacks wherever the roll allows).
 //   - kingchess: XBoard keeps only the first drop of a multi-drop, so the
 //     engine drops one piece at a time (startSearch).
+//
+// None of this names a game: each game says through variants.Displayer
+// whether a ply changes a piece's owner, moves part of a stack, or whether
+// a drop action may place several pieces.
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"varchess/variants"
@@ -42,57 +45,110 @@ var recolourLetter = map[byte]byte{'P': 'a', 'N': 'c', 'B': 'd', 'R': 'f', 'Q': 
 // and vice versa.
 const xboardNickNames = "acdfg................lACDFG................L"
 
-// maxStackHeight bounds the counts tried for a bare russian stack move.
-const maxStackHeight = 64
-
 // writeMove is the CECP text of m, a legal ply of the current position.
+// With the option, a ply XBoard would not relay whole is written in a form
+// it does: the game says (variants.Displayer) when a piece changes owner or
+// only part of a stack moves.
 func (s *cecpSession) writeMove(m variants.Move) string {
 	text := s.pos.MoveString(m)
-	if s.xboardMoves {
-		switch s.game.Name {
-		case "monochrome":
-			if crossesCentre(text) {
-				if l, ok := recolourLetter[pieceOn(s.pos.FEN(), text[:2])]; ok {
-					text += string(l)
-				}
+	if d, ok := s.pos.(variants.Displayer); ok && s.xboardMoves {
+		parts := d.DescribeMove(m)
+		switch {
+		case parts.Mover.Color != parts.Arrives.Color:
+			if l, ok := recolourLetter[parts.Mover.Type]; ok {
+				text = coordinates(d, parts) + string(l)
 			}
-		case "russian":
-			text, _, _ = strings.Cut(text, "/")
+		case parts.Count > 0 && !parts.Whole:
+			text = coordinates(d, parts)
 		}
 	}
 	return toCECPMove(text)
 }
 
-// readMove parses a move the GUI sent for the current position.
+// coordinates writes a board move as XBoard does: from, to and the
+// promotion letter, if any.
+func coordinates(d variants.Displayer, parts variants.MoveParts) string {
+	files := d.Display().Files
+	text := variants.SquareName(files, parts.From) + variants.SquareName(files, parts.To)
+	if parts.Promotion != 0 {
+		text += string(parts.Promotion | 0x20)
+	}
+	return text
+}
+
+// readMove parses a move the GUI sent for the current position: the game's
+// own notation, a crossing move with its recolouring letter (accepted
+// without the option too), and, with the option, a bare from-to of a stack
+// game, read as the whole stack when that is legal, else as the fewest
+// checkers that make it legal.
 func (s *cecpSession) readMove(text string) (variants.Move, error) {
 	text = fromCECPMove(text)
-	if s.game.Name == "monochrome" && len(text) == 5 && text[4] >= 'a' && text[4] <= 'z' {
-		bare := text[:4]
-		want, ok := recolourLetter[pieceOn(s.pos.FEN(), bare[:2])]
-		switch {
-		case !ok || want != text[4]:
-			return variants.Move{}, fmt.Errorf("%q: the letter %q does not name the piece on %s", text, text[4], bare[:2])
-		case !crossesCentre(bare):
-			return variants.Move{}, fmt.Errorf("%q: a recolouring letter on a move that does not cross the centre line", text)
-		}
-		text = bare
-	}
 	m, err := s.pos.ParseMove(text)
-	if err != nil && s.xboardMoves && s.game.Name == "russian" && !strings.Contains(text, "/") {
-		for k := 1; k <= maxStackHeight; k++ {
-			if part, perr := s.pos.ParseMove(text + "/" + strconv.Itoa(k)); perr == nil {
-				return part, nil
-			}
+	d, ok := s.pos.(variants.Displayer)
+	if err == nil || !ok || len(text) < 4 || len(text) > 5 {
+		return m, err
+	}
+	view := d.Display()
+	from, to := view.Square(text[:2]), view.Square(text[2:4])
+	if from < 0 || to < 0 {
+		return m, err
+	}
+	var letter byte
+	if len(text) == 5 {
+		letter = text[4]
+	}
+	if view.OwnerByHalf && letter >= 'a' && letter <= 'z' {
+		bare, parts, found := sameSquares(s.pos, d, from, to, 0)
+		switch {
+		case !found:
+			return m, err
+		case parts.Mover.Color == parts.Arrives.Color:
+			return variants.Move{}, fmt.Errorf("%q: a recolouring letter on a move that does not cross the centre line", text)
+		case recolourLetter[parts.Mover.Type] != letter:
+			return variants.Move{}, fmt.Errorf("%q: the letter %q does not name the piece on %s", text, letter, text[:2])
+		}
+		return bare, nil
+	}
+	if s.xboardMoves && view.Stacks {
+		var promo byte
+		if letter != 0 {
+			promo = letter &^ 0x20
+		}
+		if part, _, found := sameSquares(s.pos, d, from, to, promo); found {
+			return part, nil
 		}
 	}
 	return m, err
+}
+
+// sameSquares finds the legal ply from-to with promotion promo (0 for
+// none) that moves the most of a stack when that is the whole stack, else
+// the fewest checkers.
+func sameSquares(pos variants.Position, d variants.Displayer, from, to int, promo byte) (best variants.Move, parts variants.MoveParts, found bool) {
+	for _, m := range pos.Moves(nil) {
+		p := d.DescribeMove(m)
+		if p.From != from || p.To != to || p.Promotion != promo {
+			continue
+		}
+		if !found || p.Whole || (!parts.Whole && p.Count < parts.Count) {
+			best, parts, found = m, p, true
+		}
+	}
+	return best, parts, found
+}
+
+// dropsSingly reports whether the engine must drop one piece at a time
+// because XBoard relays only the first drop of a multi-piece drop action.
+func (s *cecpSession) dropsSingly() bool {
+	d, ok := s.pos.(variants.Displayer)
+	return s.xboardMoves && ok && d.Display().MultiDrop
 }
 
 // relayableMoves lists the legal plies that survive XBoard's relay (they
 // read back as themselves), or nil when all do or the game has no short
 // move list.
 func (s *cecpSession) relayableMoves() []variants.Move {
-	if !s.xboardMoves || s.game.Name != "russian" {
+	if d, ok := s.pos.(variants.Displayer); !s.xboardMoves || !ok || !d.Display().Stacks {
 		return nil
 	}
 	var keep, seen []variants.Move
@@ -137,26 +193,22 @@ type xboardBoard struct {
 // the start position; ok is false unless a russian game is played with the
 // option "XBoard moves".
 func (s *cecpSession) xboardView() (v xboardBoard, ok bool) {
-	if !s.xboardMoves || s.game == nil || s.game.Name != "russian" || s.start == nil {
+	if !s.xboardMoves || s.start == nil {
 		return v, false
 	}
-	xfen, err := toXBoardFEN(s.game.Name, s.start.FEN())
-	if err != nil {
+	d, isDisplayer := s.start.(variants.Displayer)
+	if !isDisplayer {
 		return v, false
 	}
-	rows := strings.Split(strings.Fields(xfen)[0], "/")
-	v = xboardBoard{ranks: len(rows), sq: map[string]byte{}}
-	for r, row := range rows {
-		f := 0
-		for i := 0; i < len(row); i++ {
-			if c := row[i]; c >= '1' && c <= '9' {
-				f += int(c - '0')
-			} else {
-				v.sq[squareName(f, len(rows)-1-r)] = c
-				f++
-			}
+	start := d.Display()
+	if !start.Stacks {
+		return v, false
+	}
+	v = xboardBoard{files: start.Files, ranks: start.Ranks, sq: map[string]byte{}}
+	for sq := range start.Board {
+		if top, ok := start.Top(sq); ok {
+			v.sq[variants.SquareName(start.Files, sq)] = top.Letter()
 		}
-		v.files = max(v.files, f)
 	}
 	for _, h := range s.hist {
 		v.apply(h.relayed)
@@ -189,7 +241,7 @@ func (v xboardBoard) apply(text string) {
 func (v xboardBoard) board() string {
 	var b strings.Builder
 	bitboard.WriteGrid(&b, v.files, v.ranks, func(f, r int) string {
-		if p, ok := v.sq[squareName(f, r)]; ok {
+		if p, ok := v.sq[variants.SquareName(v.files, r*v.files+f)]; ok {
 			return string(p)
 		}
 		return ""
@@ -197,44 +249,4 @@ func (v xboardBoard) board() string {
 	return b.String()
 }
 
-func squareName(file, rank int) string {
-	return string(rune('a'+file)) + strconv.Itoa(rank+1)
-}
-
 func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
-
-// crossesCentre reports whether a monochrome move (e.g. "h4h5") ends on the
-// other half of the board than it starts.
-func crossesCentre(text string) bool {
-	return len(text) >= 4 && (text[1] <= '4') != (text[3] <= '4')
-}
-
-// pieceOn returns the (upper-case) letter of the piece on square (e.g.
-// "e2") in the board field of an 8x8 FEN, or 0 if there is none.
-func pieceOn(fen, square string) byte {
-	if len(square) != 2 || square[0] < 'a' || square[0] > 'h' || square[1] < '1' || square[1] > '8' {
-		return 0
-	}
-	board, _, _ := strings.Cut(fen, " ")
-	ranks := strings.Split(board, "/")
-	row := 8 - int(square[1]-'0')
-	if row >= len(ranks) {
-		return 0
-	}
-	file := int(square[0] - 'a')
-	for i := 0; i < len(ranks[row]); i++ {
-		c := ranks[row][i]
-		if c >= '1' && c <= '9' {
-			file -= int(c - '0')
-			if file < 0 {
-				return 0
-			}
-			continue
-		}
-		if file == 0 {
-			return strings.ToUpper(string(c))[0]
-		}
-		file--
-	}
-	return 0
-}

@@ -118,8 +118,10 @@ func checkRelay(t *testing.T, s *cecpSession, name string) (dropped int) {
 			if !ok {
 				t.Fatalf("%s: %s written %q does not read back", fen, plain, text)
 			}
-			wantLetter := crossesCentre(plain)
-			if hasLetter := len(text) == 5; hasLetter != wantLetter || (hasLetter && text[4] != recolourLetter[pieceOn(fen, plain[:2])]) {
+			wantLetter := (plain[1] <= '4') != (plain[3] <= '4') // crosses the centre line
+			view := s.pos.(variants.Displayer).Display()
+			moved, _ := view.Top(view.Square(plain[:2]))
+			if hasLetter := len(text) == 5; hasLetter != wantLetter || (hasLetter && text[4] != recolourLetter[moved.Type]) {
 				t.Fatalf("%s: %s written %q", fen, plain, text)
 			}
 		case "russian":

@@ -51,54 +51,19 @@ func (p *Position) checkDropAction(m variants.Move) error {
 	if n == 0 {
 		return errors.New("empty drop action")
 	}
-	if p.single && n > 1 {
-		return errors.New("kingchess1 drops one piece at a time")
-	}
 	// The encoding must be canonical: nothing above the last type.
 	if m.Hi&^(kindDrop<<kindShift)>>(3*uint(n)) != 0 {
 		return errors.New("malformed drop action")
 	}
-	if off := targets &^ halfOf(us); off != 0 {
-		return fmt.Errorf("%s is not on the mover's half of the board", off.First())
+	ps := DropPlacements(m)
+	if err := p.partialDropError(ps); err != nil {
+		return err
 	}
-	if occ := targets & p.all(); occ != 0 {
-		return fmt.Errorf("%s is not empty", occ.First())
-	}
-	var used [NumTypes]uint8
-	var kingSq = bb.NoSquare
-	var light, dark int
-	hi := m.Hi
-	for b := targets; b != 0; {
-		s := b.PopFirst()
-		t := PieceType(hi & 7)
-		hi >>= 3
-		if t >= NumTypes {
-			return errors.New("malformed drop action")
+	kingSq := bb.NoSquare
+	for _, pl := range ps {
+		if pl.Type == King {
+			kingSq = pl.Sq
 		}
-		used[t]++
-		if used[t] > p.hand[us][t] {
-			return fmt.Errorf("no %c left in the reserve", t.Letter())
-		}
-		switch t {
-		case King:
-			kingSq = s
-		case Pawn:
-			if firstRank(us).Has(s) {
-				return fmt.Errorf("a pawn may not be dropped on %s (first rank)", s)
-			}
-		case Bishop:
-			if !p.BishopDropSquares(us).Has(s) {
-				return fmt.Errorf("a bishop may not go on %s (rule K3: the other colour)", s)
-			}
-			if s.IsLight() {
-				light++
-			} else {
-				dark++
-			}
-		}
-	}
-	if light > 1 || dark > 1 {
-		return errors.New("two bishops dropped together must stand on different colours")
 	}
 	if p.hand[us][King] > 0 {
 		if kingSq == bb.NoSquare {
@@ -112,6 +77,52 @@ func (p *Position) checkDropAction(m variants.Move) error {
 	}
 	if kingSq != bb.NoSquare && p.attackersTo(kingSq, p.all()|targets, them) != 0 {
 		return errors.New("the King would be in check")
+	}
+	return nil
+}
+
+// partialDropError checks the rules a drop action obeys piece by piece
+// (K1-K3, and kingchess1's single piece), leaving out those that only the
+// whole action can satisfy (the King included and out of check).
+func (p *Position) partialDropError(ps []Placement) error {
+	us := p.side
+	var used [NumTypes]uint8
+	var seen bb.Bitboard
+	var light, dark int
+	if p.single && len(ps) > 1 {
+		return errors.New("kingchess1 drops one piece at a time")
+	}
+	for _, pl := range ps {
+		s, t := pl.Sq, pl.Type
+		switch {
+		case t >= NumTypes:
+			return fmt.Errorf("bad piece type %d", t)
+		case seen.Has(s):
+			return fmt.Errorf("two pieces dropped on %s", s)
+		case !halfOf(us).Has(s):
+			return fmt.Errorf("%s is not on the mover's half of the board", s)
+		case p.all().Has(s):
+			return fmt.Errorf("%s is not empty", s)
+		case t == Pawn && firstRank(us).Has(s):
+			return fmt.Errorf("a pawn may not be dropped on %s (first rank)", s)
+		case t == Bishop && !p.BishopDropSquares(us).Has(s):
+			return fmt.Errorf("a bishop may not go on %s (rule K3: the other colour)", s)
+		}
+		seen |= s.Bit()
+		used[t]++
+		if used[t] > p.hand[us][t] {
+			return fmt.Errorf("no %c left in the reserve", t.Letter())
+		}
+		if t == Bishop {
+			if s.IsLight() {
+				light++
+			} else {
+				dark++
+			}
+		}
+	}
+	if light > 1 || dark > 1 {
+		return errors.New("two bishops dropped together must stand on different colours")
 	}
 	return nil
 }
