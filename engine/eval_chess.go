@@ -329,8 +329,7 @@ func (ev *chessEval) minor(c variants.Color, sq bb.Square, outpost *score, w *ev
 func (ev *chessEval) pawnStructure(w *evalWeights) {
 	var e *pawnEntry
 	if ev.pawns != nil {
-		h := uint64(ev.pawnBB[0])*0x9E3779B97F4A7C15 ^ uint64(ev.pawnBB[1])*0xC2B2AE3D27D4EB4F
-		e = &ev.pawns[h>>(64-10)]
+		e = &ev.pawns[pawnHash(ev.pawnBB[0], ev.pawnBB[1])>>(64-10)]
 		if e.pawns == ev.pawnBB && e.pawns != [2]bb.Bitboard{} {
 			ev.sc[variants.White] = ev.sc[variants.White].add(e.sc)
 			ev.passed = e.passed
@@ -642,4 +641,24 @@ func (e *chessEvaluator) IsRepetition() bool { return e.p.IsRepetition() }
 // insufficient material.
 func (e *chessEvaluator) Terminal(int) (int, bool) {
 	return 0, e.p.IsInsufficientMaterial()
+}
+
+// MoveKey and CaptureKind implement MoveKeyer: moving piece and target.
+func (e *chessEvaluator) MoveKey(vm variants.Move) int {
+	m := chess.FromVariant(vm)
+	return int(m.MovingPiece())<<6 | int(m.To())
+}
+
+func (e *chessEvaluator) CaptureKind(vm variants.Move) int {
+	return int(chess.FromVariant(vm).CapturedPiece().Type())
+}
+
+// PawnKey implements PawnKeyer.
+func (e *chessEvaluator) PawnKey() uint64 {
+	return pawnHash(e.p.Pieces(variants.White, chess.Pawn), e.p.Pieces(variants.Black, chess.Pawn))
+}
+
+func pawnHash(w, b bb.Bitboard) uint64 {
+	h := uint64(w)*0x9E3779B97F4A7C15 ^ uint64(b)*0xC2B2AE3D27D4EB4F
+	return h ^ h>>29
 }
