@@ -38,6 +38,12 @@ type searcher struct {
 
 	rootBest  variants.Move // best move of the iteration in progress
 	rootScore int
+	// Time management: the nodes spent below each root move in the
+	// current iteration, and how many iterations the best move has held.
+	rootNodes  map[variants.Move]uint64
+	iterNodes  uint64
+	lastBest   variants.Move
+	bestStable int
 	// excluded are the root moves of the better MultiPV lines of this
 	// iteration: the search of the next line skips them.
 	excluded []variants.Move
@@ -153,6 +159,11 @@ func (s *searcher) run() threadResult {
 		res = threadResult{depth: depth, selDepth: s.selDep, lines: lines}
 		prev = lines
 		s.reportLines(res)
+		if lines[0].pv[0] == s.lastBest {
+			s.bestStable++
+		} else {
+			s.lastBest, s.bestStable = lines[0].pv[0], 0
+		}
 		if s.iterationStop(depth, lines[0].score, nRoot) {
 			break
 		}
@@ -177,6 +188,8 @@ func (s *searcher) iterate(depth, k int, prev []pvLine) []pvLine {
 			guess = prev[i].score
 		}
 		s.rootBest = variants.NoMove
+		clear(s.rootNodes)
+		s.iterNodes = s.nodes
 		score := s.aspiration(depth, guess)
 		if s.stopped {
 			break
@@ -253,8 +266,9 @@ func (s *searcher) iterationStop(depth, score, nRoot int) bool {
 			return true // a forced move: answer at once
 		}
 		// The next iteration takes longer than all before it: start it only
-		// if it is likely to finish within the soft limit.
-		if time.Since(s.start) > s.tb.soft/2 {
+		// if it is likely to finish within the soft limit, scaled by how
+		// settled the best move is.
+		if time.Since(s.start) > time.Duration(float64(s.tb.soft)*s.timeScale()/2) {
 			return true
 		}
 	}
@@ -263,6 +277,18 @@ func (s *searcher) iterationStop(depth, score, nRoot int) bool {
 		return true
 	}
 	return false
+}
+
+// timeScale stretches the soft time limit while the best move is new or
+// shares the search with rivals, and shrinks it once one move has held for
+// several iterations and taken most of the nodes.
+func (s *searcher) timeScale() float64 {
+	stability := [...]float64{1.6, 1.25, 1.05, 0.9, 0.8, 0.72}[min(s.bestStable, 5)]
+	frac := 0.5
+	if total := s.nodes - s.iterNodes; total > 0 && s.rootNodes != nil {
+		frac = float64(s.rootNodes[s.lastBest]) / float64(total)
+	}
+	return min(2.5, max(0.4, stability*(1.55-frac)))
 }
 
 // checkStop is called every 1024 nodes: context, ponderhit, clock, nodes.
@@ -611,6 +637,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 			s.doubleExt[ply+1]++
 		}
 		newDepth := depth - 1 + ext
+		rootStart := s.nodes
 		var v int
 		if searched == 0 {
 			v = -s.search(newDepth, -beta, -alpha, ply+1)
@@ -649,6 +676,12 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		s.unmake()
 		if s.stopped {
 			return 0
+		}
+		if ply == 0 {
+			if s.rootNodes == nil {
+				s.rootNodes = make(map[variants.Move]uint64)
+			}
+			s.rootNodes[m] += s.nodes - rootStart
 		}
 		searched++
 		if v > best {
