@@ -295,10 +295,19 @@ type Report struct {
 
 // Run tunes w on s with Adam; progress is called every few epochs.
 func Run(s *Set, w *Weights, cfg Config, progress func(epoch int, train, valid float64)) Report {
+	// The validation positions are one contiguous block (whole games, as
+	// datagen writes a game's positions together) at a seeded offset, so
+	// that they share no game with the training positions but at most the
+	// two at the block's ends.
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x7475_6e65))
+	nValid := int(cfg.Valid * float64(s.Len()))
+	from := 0
+	if nValid > 0 {
+		from = rng.IntN(s.Len() - nValid + 1)
+	}
 	var train, valid []int
 	for i := range s.Len() {
-		if rng.Float64() < cfg.Valid {
+		if i >= from && i < from+nValid {
 			valid = append(valid, i)
 		} else {
 			train = append(train, i)
@@ -372,11 +381,11 @@ func TuneMain(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("tune", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var cfg Config
-	fs.IntVar(&cfg.Epochs, "epochs", 400, "full passes of gradient descent")
+	fs.IntVar(&cfg.Epochs, "epochs", 200, "full passes of gradient descent")
 	fs.Float64Var(&cfg.LR, "lr", 1, "Adam step size in centipawns")
-	fs.Float64Var(&cfg.Lambda, "lambda", 0.7, "weight of the game result in the target; the rest is the datagen search score")
-	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the validation split (a run is reproducible from it)")
-	fs.Float64Var(&cfg.Valid, "valid", 0.05, "fraction of positions held out to report the validation loss")
+	fs.Float64Var(&cfg.Lambda, "lambda", 0.2, "weight of the game result in the target; the rest is the datagen search score")
+	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the place of the validation block (a run is reproducible from it)")
+	fs.Float64Var(&cfg.Valid, "valid", 0.1, "fraction of positions (one block of whole games) held out to report the validation loss")
 	fs.IntVar(&cfg.Threads, "threads", 1, "goroutines computing the gradient (each value gives reproducible runs; sums differ in the last bits between values)")
 	limit := fs.Int("limit", 0, "use at most this many positions (0 = all)")
 	out := fs.String("out", "", "write the tuned weights as Go source here (e.g. engine/eval_weights.go)")
