@@ -156,7 +156,7 @@ func (s *searcher) run() threadResult {
 			}
 			break
 		}
-		res = threadResult{depth: depth, selDepth: s.selDep, lines: lines}
+		res = threadResult{depth: depth, selDepth: s.selDep, lines: lines, iteration: lines}
 		prev = lines
 		s.reportLines(res)
 		if lines[0].pv[0] == s.lastBest {

@@ -1,9 +1,9 @@
 package protocol
 
 // CECP (the XBoard/WinBoard protocol, version 2) with the variant dialect of
-// PROTOCOL.md. One goroutine (this loop) owns the game; a search runs in its
-// own goroutine on a clone of the position and hands its result back over a
-// channel, so the game is never touched concurrently and every command can
+// docs/protocol.md. One goroutine (this loop) owns the game; a search runs
+// as a task (task.go) on a clone of the position and leaves its result in
+// the task, so the game is never touched concurrently and every command can
 // stop a search at once.
 
 import (
@@ -29,14 +29,26 @@ type cecpSearcher interface {
 	SearchSingleDrops(ctx context.Context, pos variants.Position, lim engine.Limits, onInfo func(engine.Info)) engine.Result
 	NewGame()
 	SetHash(mb int)
+	optionEngine // the search options (search_options.go)
 }
 
 // cecpFeatures is the answer to `protover 2` (PROTOCOL.md, CECP).
 var cecpFeatures = []string{
 	`feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 memory=1 smp=1 san=0 myname="` + engineName + `" variants="normal,monochrome,russian,kingchess,kingchess1" dice=1`,
-	`feature option="Move Overhead -spin 100 0 5000"`,
+	fmt.Sprintf(`feature option="Move Overhead -spin %d 0 %d"`, defaultOverhead.Milliseconds(), maxOverheadMS),
 	`feature option="` + xboardMovesOption + ` -check 0"`,
+	searchFeature("MultiPV"),
+	searchFeature("Skill Level"),
+	searchFeature("UCI_LimitStrength"),
+	searchFeature("UCI_Elo"),
 	`feature done=1`,
+}
+
+// searchFeature is the feature line of a search option (Threads is set
+// through `cores`, and thinking output has no place for WDL).
+func searchFeature(name string) string {
+	o, _ := findSearchOption(name)
+	return o.cecpFeature()
 }
 
 // cecpPly is one ply of the game as played, with the die face the mover
@@ -79,31 +91,33 @@ type cecpSession struct {
 	dice      bool // XBoard accepted feature dice=1
 	// xboardMoves: write moves XBoard 4.9 can relay (xboard_moves.go).
 	xboardMoves bool
-	awaitPips   bool // we sent `dice 6` and wait for `pips k/6`
+	awaitPips   bool           // we sent `dice 6` and wait for `pips k/6`
+	settings    searchSettings // the search options' session part
 
-	// The running search, if any.
-	search  *cecpSearch
-	results chan cecpResult
+	caps caps // test limits (protocol.go); zero in production
+
+	// The running search or perft, if any.
+	search *cecpSearch
+	// queue holds the commands that arrived during a perft (which ends by
+	// itself): they run, in order, when it ends.
+	queue []string
 }
 
-// cecpSearch is one search in flight.
+// cecpSearch is one search (or perft) in flight.
 type cecpSearch struct {
-	cancel  context.CancelFunc
+	*task
 	analyze bool
+	perft   bool
 	stats   *cecpStats
-}
-
-// cecpResult comes back from the search goroutine.
-type cecpResult struct {
-	job *cecpSearch
-	res engine.Result
+	res     engine.Result // the search's answer, set before done is closed
 }
 
 // errCECPQuit ends the session normally.
 var errCECPQuit = errors.New("quit")
 
-func runCECP(first string, lines <-chan string, out io.Writer) error {
-	s := newCECPSession(out, engine.New(engine.Options{}), all.Get)
+func runCECP(first string, lines <-chan string, out io.Writer, c caps) error {
+	s := newCECPSession(out, engine.New(engine.Options{HashMB: c.hashMB}), all.Get)
+	s.caps = c
 	return s.run(first, lines)
 }
 
@@ -113,8 +127,7 @@ func newCECPSession(out io.Writer, eng cecpSearcher, lookup func(string) (*varia
 		eng:          eng,
 		lookup:       lookup,
 		rng:          rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x5eed)),
-		results:      make(chan cecpResult),
-		moveOverhead: 100 * time.Millisecond,
+		moveOverhead: defaultOverhead,
 	}
 	s.resetTimeControl()
 	s.engSide = variants.Black
@@ -124,28 +137,74 @@ func newCECPSession(out io.Writer, eng cecpSearcher, lookup func(string) (*varia
 	return s
 }
 
-// run processes first and then every line until quit or EOF.
+// run processes first and then every line until quit or EOF (which stops
+// a running search at once). It never blocks on a search: it waits for the
+// next line or the search's end, whichever comes first.
 func (s *cecpSession) run(first string, lines <-chan string) error {
 	defer s.stopSearch()
-	if err := s.handle(first); err != nil {
+	if err := s.take(first); err != nil {
 		return quitIsNil(err)
 	}
 	for {
+		var searchDone <-chan struct{}
+		if s.search != nil {
+			searchDone = s.search.done
+		}
 		select {
 		case line, ok := <-lines:
 			if !ok {
 				return s.out.failed()
 			}
-			if err := s.handle(line); err != nil {
+			if err := s.take(line); err != nil {
 				return quitIsNil(err)
 			}
-		case r := <-s.results:
-			s.searchDone(r)
+		case <-searchDone:
+			s.searchDone()
+			if err := s.drain(); err != nil {
+				return quitIsNil(err)
+			}
 		}
 		if err := s.out.failed(); err != nil {
 			return fmt.Errorf("cecp: writing to GUI: %w", err)
 		}
 	}
+}
+
+// take receives one line from the input. While a perft runs, ping is
+// answered (when nothing waits before it), `?`, `exit` and quit stop it,
+// and every other command waits for it to end.
+func (s *cecpSession) take(line string) error {
+	cmd, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+	if cmd == "" {
+		return nil
+	}
+	if s.search != nil && s.search.perft || len(s.queue) > 0 {
+		switch {
+		case cmd == "quit":
+			return errCECPQuit
+		case cmd == "?" || cmd == "exit":
+			s.stopSearch()
+			return s.drain()
+		case cmd == "ping" && len(s.queue) == 0:
+			return s.handle(line)
+		}
+		s.queue = append(s.queue, line)
+		return nil
+	}
+	return s.handle(line)
+}
+
+// drain runs the commands that waited for a perft, until one starts
+// another perft.
+func (s *cecpSession) drain() error {
+	for len(s.queue) > 0 && (s.search == nil || !s.search.perft) {
+		line := s.queue[0]
+		s.queue = s.queue[1:]
+		if err := s.handle(line); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func quitIsNil(err error) error {
@@ -221,6 +280,10 @@ func (s *cecpSession) handle(line string) (err error) {
 	case "usermove":
 		s.userMove(arg)
 	case "setboard":
+		if arg == "" {
+			s.out.printf("Error (missing FEN): %s", line)
+			return nil
+		}
 		s.setBoard(arg)
 	case "undo":
 		s.takeBack(1, line)
@@ -262,17 +325,32 @@ func (s *cecpSession) handle(line string) (err error) {
 		var mb int
 		if s.setInt(&mb, arg, line) {
 			s.stopSearch()
+			if s.caps.hashMB > 0 {
+				mb = min(mb, s.caps.hashMB)
+			}
+			if mb > maxHashMB {
+				s.out.printf("# memory %d MiB is more than the engine's largest table: using %d MiB", mb, maxHashMB)
+			}
 			s.eng.SetHash(min(max(mb, 1), maxHashMB))
 		}
 	case "cores":
 		var n int
-		s.setInt(&n, arg, line) // one search thread only: validated and ignored
+		if s.setInt(&n, arg, line) { // in effect from the next search
+			if n > engine.MaxThreads {
+				s.out.printf("# cores %d is more than the engine's %d threads: using %d", n, engine.MaxThreads, engine.MaxThreads)
+			}
+			o := s.eng.Options()
+			o.Threads = n // 0 counts as 1
+			s.eng.SetOptions(o)
+		}
 	case "option":
 		s.setOption(arg, line)
 	case "edit":
 		s.out.printf("Error (command not supported): %s", line)
 	case "roll":
 		s.setRoll(arg, line)
+	case "perft":
+		s.startPerft(arg, line)
 	case "pips":
 		s.gotPips(arg, line)
 	default:
@@ -573,6 +651,14 @@ func (s *cecpSession) setOption(arg, line string) {
 			s.out.printf("Error (bad option value): %s", line)
 		}
 	default:
-		s.out.printf("Error (unknown option): %s", line)
+		o, ok := findSearchOption(name)
+		if !ok {
+			s.out.printf("Error (unknown option): %s", line)
+			return
+		}
+		// In effect from the next search (a running one is not disturbed).
+		if err := setSearchOption(s.eng, &s.settings, o, value); err != nil {
+			s.out.printf("Error (bad option value - %s): %s", cecpReason(err.Error()), line)
+		}
 	}
 }

@@ -64,7 +64,7 @@ func scenarioHandshake(t *testing.T, start starter) {
 		"sigint=0", "sigterm=0", "reuse=1", "analyze=1", "colors=0", "name=1",
 		"memory=1", "smp=1", `myname="varchess"`,
 		`variants="normal,monochrome,russian,kingchess,kingchess1"`, "dice=1",
-		`option="Move Overhead -spin 100 0 5000"`} {
+		`option="Move Overhead -spin 10 0 5000"`} {
 		if !strings.Contains(feats, want) {
 			t.Errorf("features lack %s: %s", want, feats)
 		}

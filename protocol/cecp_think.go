@@ -66,69 +66,69 @@ func (s *cecpSession) analyze() {
 	s.startSearch(true)
 }
 
-// startSearch runs the engine on a clone of the position in a goroutine;
-// its result comes back through s.results.
+// startSearch runs the engine on a clone of the position as a task; the
+// loop plays its result (searchDone) when the task is done.
 func (s *cecpSession) startSearch(analyze bool) {
-	ctx, cancel := context.WithCancel(context.Background())
-	job := &cecpSearch{cancel: cancel, analyze: analyze, stats: &cecpStats{start: time.Now()}}
-	s.search = job
+	job := &cecpSearch{analyze: analyze, stats: &cecpStats{start: time.Now()}}
 	root := s.pos.Clone()
 	lim := s.limits(analyze)
+	if s.caps.nodes > 0 && (lim.Nodes == 0 || lim.Nodes > s.caps.nodes) {
+		lim.Nodes = s.caps.nodes // analysis stays infinite: it idles once capped
+	}
 	if !analyze {
 		lim.SearchMoves = s.relayableMoves()
 	}
 	post := s.post || analyze
-	out, results := s.out, s.results
+	out := s.out
 	search := s.eng.Search
 	if s.dropsSingly() {
 		search = s.eng.SearchSingleDrops
 	}
-	go func() {
-		var res engine.Result
+	job.task = startTask(analyze, func(ctx context.Context) {
 		defer func() {
 			if r := recover(); r != nil {
 				out.printf("Error (internal error in the search - %s): go", cecpReason(fmt.Sprint(r)))
-				res = engine.Result{}
+				job.res = engine.Result{}
 			}
-			results <- cecpResult{job: job, res: res}
 		}()
 		onInfo := func(info engine.Info) {
+			if info.MultiPV > 1 {
+				// Further MultiPV lines are shown, but `.` reports the best.
+				if post {
+					out.printf("%s", thinkingLine(root, info))
+				}
+				return
+			}
 			job.stats.set(info)
 			if post {
 				out.printf("%s", thinkingLine(root, info))
 			}
 		}
-		res = search(ctx, root, lim, onInfo)
-	}()
+		job.res = search(ctx, root, lim, onInfo)
+	})
+	s.search = job
 }
 
-// stopSearch cancels the running search and waits for it, discarding its
-// move. It also forgets a pending dice request.
+// stopSearch cancels the running search (or perft) and waits for it,
+// discarding its move. It also forgets a pending dice request.
 func (s *cecpSession) stopSearch() {
 	s.awaitPips = false
 	if s.search == nil {
 		return
 	}
-	s.search.cancel()
-	for r := range s.results {
-		if r.job == s.search {
-			break
-		}
-	}
+	s.search.stop()
 	s.search = nil
 }
 
-// searchDone plays the move of a finished search (not for analysis).
-func (s *cecpSession) searchDone(r cecpResult) {
-	if r.job != s.search {
-		return
-	}
+// searchDone plays the move of the search that just finished (not for
+// analysis or perft).
+func (s *cecpSession) searchDone() {
+	job := s.search
 	s.search = nil
-	r.job.cancel()
-	if r.job.analyze {
+	if job.analyze || job.perft {
 		return
 	}
-	best := r.res.Best
+	best := job.res.Best
 	if best.IsNone() {
 		// The engine found nothing (or failed): the game is over, or
 		// fall back to any legal ply rather than lose on time.
@@ -320,4 +320,29 @@ func (s *cecpSession) printStat() {
 	info := s.search.stats.get()
 	cs := time.Since(s.search.stats.start).Milliseconds() / 10
 	s.out.printf("stat01: %d %d %d 0 %d", cs, info.Nodes, info.Depth, len(s.pos.Moves(nil)))
+}
+
+// startPerft handles `perft N [dice]`: the counts of docs/protocol.md,
+// passes written @@@@. It runs as a task: ping is answered meanwhile, `?`,
+// `exit`, quit and EOF stop it, other commands wait for it.
+func (s *cecpSession) startPerft(arg, line string) {
+	g, err := parseGo(append([]string{"perft"}, strings.Fields(arg)...))
+	if err != nil || g.perft == 0 {
+		s.out.printf("Error (usage perft DEPTH [dice] - %s): %s", cecpReason(fmt.Sprint(err)), line)
+		return
+	}
+	s.stopSearch()
+	if s.pos == nil {
+		s.out.printf("Error (no game): %s", line)
+		return
+	}
+	job := &cecpSearch{perft: true, stats: &cecpStats{start: time.Now()}}
+	pos, out, depth := s.pos.Clone(), s.out, g.perft
+	if s.caps.nodes > 0 {
+		depth = 1
+	}
+	job.task = startTask(false, func(ctx context.Context) {
+		runPerft(ctx, out, pos, depth, variants.PerftOptions{Dice: g.dice}, toCECPMove, fmt.Sprintf("# perft %d stopped", depth))
+	})
+	s.search = job
 }

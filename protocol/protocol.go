@@ -1,7 +1,8 @@
 // Package protocol speaks UCI and CECP (XBoard) on a pair of streams. Run
 // reads the input on one goroutine and hands lines to the loop of the
-// protocol the first command names (uci.go, cecp.go); searches run on their
-// own goroutine and are stopped through context cancellation.
+// protocol the first command names (uci.go, cecp.go); searches and perfts
+// run as tasks on their own goroutine (task.go) and are stopped through
+// context cancellation, so the loop always listens.
 package protocol
 
 import (
@@ -18,16 +19,28 @@ import (
 func Run(in io.Reader, out io.Writer) error {
 	done := make(chan struct{})
 	defer close(done)
-	lines := readLines(in, done)
+	return serve(readLines(in, done), out, caps{})
+}
+
+// caps bound what a session may do, so that tests and fuzzing with arbitrary
+// input stay fast and small: nodes caps every search (a perft runs depth 1),
+// hashMB the table. Zero fields mean no cap, as in production.
+type caps struct {
+	nodes  uint64
+	hashMB int
+}
+
+// serve is Run on lines already read (closed at EOF).
+func serve(lines <-chan string, out io.Writer, c caps) error {
 	for line := range lines {
 		line = strings.TrimSpace(line)
 		switch first, _, _ := strings.Cut(line, " "); {
 		case line == "":
 			continue
 		case line == "uci":
-			return runUCI(line, lines, out)
+			return runUCI(line, lines, out, c)
 		case line == "xboard" || first == "protover":
-			return runCECP(line, lines, out)
+			return runCECP(line, lines, out, c)
 		case line == "quit":
 			return nil
 		default:

@@ -27,14 +27,18 @@ const (
 )
 
 // uciSession is the state of one UCI conversation. Only the loop goroutine
-// touches it; the running search talks back through out and done.
+// touches it; a running task (search or perft) talks back through out.
 type uciSession struct {
 	out      *lineWriter
 	eng      *engine.Engine
 	game     gameState
 	overhead time.Duration
 	rng      *rand.Rand
-	search   *uciSearch // the running (or finished, not yet collected) search
+	task     *task // the running search or perft, nil when idle
+	// queue holds commands that arrived while a task that ends by itself
+	// ran and that need the engine idle; they run, in order, when it ends.
+	queue   []string
+	started int // tasks started (each prints one answer; tests count them)
 
 	// nodeCap, when non-zero, caps every search and perft, and hashCap the
 	// Hash option (tests and fuzzing use them so that arbitrary input stays
@@ -42,16 +46,9 @@ type uciSession struct {
 	nodeCap uint64
 	hashCap int
 
-	diceBlind   bool // russian: search with every future roll a King (engine.SearchDiceBlind)
-	singleDrops bool // kingchess: no multi-drop candidates (engine.SearchSingleDrops)
-}
-
-// uciSearch is a search running on its own goroutine.
-type uciSearch struct {
-	cancel    context.CancelFunc
-	done      chan struct{} // closed after bestmove was printed
-	ponderhit chan struct{} // closed on `ponderhit`; nil unless pondering
-	infinite  bool          // go infinite or go ponder: stops only on command
+	settings    searchSettings // what the search options keep beyond the engine's Options
+	diceBlind   bool           // russian: search with every future roll a King (engine.SearchDiceBlind)
+	singleDrops bool           // kingchess: no multi-drop candidates (engine.SearchSingleDrops)
 }
 
 // newUCISession starts a session with a table of hashMB (0: the default).
@@ -66,58 +63,137 @@ func newUCISession(out io.Writer, hashMB int) *uciSession {
 }
 
 // runUCI is the UCI loop; first is the `uci` line that selected it.
-func runUCI(first string, lines <-chan string, out io.Writer) error {
-	s := newUCISession(out, 0)
-	s.handle(first)
-	for line := range lines {
-		if s.handle(line) {
-			return s.out.failed()
+func runUCI(first string, lines <-chan string, out io.Writer, c caps) error {
+	s := newUCISession(out, c.hashMB)
+	s.nodeCap, s.hashCap = c.nodes, c.hashMB
+	s.loop(first, lines)
+	return s.out.failed()
+}
+
+// loop reads commands until quit or EOF. It never blocks on a task: it
+// waits for the next line or for the running task to end, whichever comes
+// first, so isready, stop, ponderhit and quit are answered during any
+// search or perft.
+func (s *uciSession) loop(first string, lines <-chan string) {
+	if s.dispatch(first) {
+		return
+	}
+	for {
+		var taskDone <-chan struct{}
+		if s.task != nil {
+			taskDone = s.task.done
+		}
+		select {
+		case line, ok := <-lines:
+			if !ok { // EOF is quit, at once
+				s.stopTask()
+				return
+			}
+			if s.dispatch(line) {
+				return
+			}
+		case <-taskDone:
+			s.task = nil
+			if s.drain() {
+				return
+			}
 		}
 	}
-	// EOF: a timed search still answers; an endless one is stopped.
-	s.finishSearch()
-	return s.out.failed()
 }
 
 func (s *uciSession) errorf(format string, args ...any) {
 	s.out.printf("info string error: "+format, args...)
 }
 
-// handle runs one command line; it reports true for `quit`.
-func (s *uciSession) handle(line string) (quit bool) {
+// uciNeedsIdle lists the commands that change the game or the engine: they
+// run only when no task runs (waiting for one that ends by itself, stopping
+// an endless one). A new option or a new long-running command needs no
+// entry here: setoption and go are already in it.
+var uciNeedsIdle = map[string]bool{
+	"uci": true, "ucinewgame": true, "setoption": true, "position": true, "go": true, "perft": true,
+}
+
+// dispatch takes one line from the input; it reports true for quit.
+func (s *uciSession) dispatch(line string) (quit bool) {
 	fields := strings.Fields(line)
 	if len(fields) == 0 {
 		return false
 	}
+	switch cmd := fields[0]; {
+	case cmd == "isready" && len(s.queue) == 0:
+		// At once, even while a task runs; behind queued commands it
+		// waits for them, so readyok still means "all done before".
+		s.out.println("readyok")
+		return false
+	case cmd == "quit":
+		s.stopTask()
+		return true
+	case cmd == "ponderhit" && s.task != nil && s.task.ponderhit != nil:
+		s.task.hitPonder()
+		return false
+	case len(s.queue) > 0 || s.task != nil && uciNeedsIdle[cmd] && !s.task.endless:
+		// Keep the order of what waits behind the task; a stop also stops
+		// the running task at once (and, queued, whatever the queue starts).
+		if cmd == "stop" && s.task != nil {
+			s.task.cancel()
+		}
+		s.queue = append(s.queue, line)
+		return false
+	}
+	return s.exec(fields)
+}
+
+// drain runs the queued commands until one has to wait for a new task.
+func (s *uciSession) drain() (quit bool) {
+	for len(s.queue) > 0 {
+		fields := strings.Fields(s.queue[0])
+		if s.task != nil && uciNeedsIdle[fields[0]] && !s.task.endless {
+			return false
+		}
+		s.queue = s.queue[1:]
+		if s.exec(fields) {
+			return true
+		}
+	}
+	return false
+}
+
+// start runs work as the session's task.
+func (s *uciSession) start(endless bool, work func(ctx context.Context)) *task {
+	s.task = startTask(endless, work)
+	s.started++
+	return s.task
+}
+
+// stopTask stops the running task, if any; it has printed its answer when
+// stopTask returns.
+func (s *uciSession) stopTask() {
+	if s.task != nil {
+		s.task.stop()
+		s.task = nil
+	}
+}
+
+// exec runs one command now; it reports true for quit.
+func (s *uciSession) exec(fields []string) (quit bool) {
 	cmd, args := fields[0], fields[1:]
+	if uciNeedsIdle[cmd] {
+		s.stopTask() // only an endless task (or none) is left here
+	}
 	switch cmd {
 	case "isready":
-		s.out.println("readyok") // answered even while searching
-		return false
+		s.out.println("readyok")
 	case "stop":
-		s.stopSearch()
-		s.waitSearch()
-		return false
+		s.stopTask()
 	case "ponderhit":
-		if s.search != nil && s.search.ponderhit != nil {
-			close(s.search.ponderhit)
-			s.search.ponderhit = nil
-			s.search.infinite = false
+		if s.task != nil {
+			s.task.hitPonder()
 		}
-		return false
 	case "quit":
-		s.stopSearch()
-		s.waitSearch()
+		s.stopTask()
 		return true
 	case "d": // reads the session's position, never the search's
 		s.cmdDisplay()
-		return false
-	}
-	// Every other command needs the engine idle. A GUI sends `stop` first;
-	// for piped scripts a timed search is allowed to finish, an endless
-	// one is stopped.
-	s.finishSearch()
-	switch cmd {
 	case "uci":
 		s.cmdUCI()
 	case "ucinewgame":
@@ -133,7 +209,7 @@ func (s *uciSession) handle(line string) (quit bool) {
 	case "debug", "register":
 		// accepted and ignored
 	default:
-		s.errorf("unknown command %q", line)
+		s.errorf("unknown command %q", strings.Join(fields, " "))
 	}
 	return false
 }
@@ -142,7 +218,9 @@ func (s *uciSession) cmdUCI() {
 	s.out.printf("id name %s", engineName)
 	s.out.printf("id author %s", engineAuthor)
 	s.out.printf("option name Hash type spin default %d min 1 max %d", engine.DefaultHashMB, maxHashMB)
-	s.out.println("option name Threads type spin default 1 min 1 max 1")
+	for _, o := range searchOptions {
+		s.out.println(o.uciLine())
+	}
 	s.out.printf("option name Move Overhead type spin default %d min 0 max %d", defaultOverhead.Milliseconds(), maxOverheadMS)
 	s.out.println("option name Ponder type check default false")
 	s.out.println("option name Clear Hash type button")
@@ -194,8 +272,6 @@ func (s *uciSession) cmdSetOption(args []string) {
 			}
 			s.eng.SetHash(n)
 		}
-	case "threads":
-		spin(1, 1)
 	case "move overhead":
 		if n, ok := spin(0, maxOverheadMS); ok {
 			s.overhead = time.Duration(n) * time.Millisecond
@@ -225,7 +301,14 @@ func (s *uciSession) cmdSetOption(args []string) {
 		s.eng.NewGame()
 		s.out.printf("info string variant %s startpos %s", s.game.name, s.game.game.StartFEN)
 	default:
-		s.errorf("unknown option %q", name)
+		o, ok := findSearchOption(name)
+		if !ok {
+			s.errorf("unknown option %q", name)
+			return
+		}
+		if err := setSearchOption(s.eng, &s.settings, o, value); err != nil {
+			s.errorf("%v", err)
+		}
 	}
 }
 

@@ -1,51 +1,9 @@
 package protocol
 
 import (
-	"io"
 	"strings"
 	"testing"
 )
-
-// FuzzUCICommands feeds arbitrary command lines to a UCI session: no input
-// may panic or hang it. Searches and perfts are capped (nodeCap) so that
-// every input finishes quickly. Run: go test ./protocol -fuzz FuzzUCICommands
-func FuzzUCICommands(f *testing.F) {
-	for _, seed := range []string{
-		"uci\nisready\nucinewgame",
-		"position startpos moves e2e4 e7e5\ngo depth 3",
-		"position fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 moves e7e5 g1f3\ngo movetime 5",
-		"position fen 8/8/8 w\nposition startpos moves e2e5\nd",
-		"go infinite\nisready\nstop",
-		"go ponder wtime 100 btime 100\nponderhit",
-		"go wtime -5 btime 10 winc 0 binc 0 movestogo 1",
-		"go searchmoves e2e4 d2d4 depth 2",
-		"go nodes 500 roll K",
-		"go perft 2\nperft 1 dice\nperft x",
-		"setoption name UCI_Variant value kingchess\ngo perft 3",
-		"setoption name Hash value 1\nsetoption name Move Overhead value 0\nsetoption name Threads value 2",
-		"setoption name UCI_Variant value russian\ngo roll P\nposition startpos moves 0000",
-		"setoption name UCI_Variant value kingchess\nposition startpos moves K@e1,Q@d1 k@e8\ngo depth 2",
-		"setoption name UCI_Variant value monochrome\nposition startpos\ngo depth 2",
-		"setoption\nsetoption name\nsetoption name value x\nposition\nposition fen\nposition fen moves\ngo mate 2",
-		"\x00\xff\t \r\nquit\ngo",
-	} {
-		f.Add(seed)
-	}
-	f.Fuzz(func(t *testing.T, input string) {
-		s := newUCISession(io.Discard, 1)
-		s.nodeCap, s.hashCap = 3000, 1
-		lines := strings.Split(input, "\n")
-		if len(lines) > 40 {
-			lines = lines[:40]
-		}
-		for _, l := range lines {
-			if s.handle(l) {
-				break
-			}
-		}
-		s.finishSearch()
-	})
-}
 
 func TestParseGo(t *testing.T) {
 	g, err := parseGo(strings.Fields("wtime 1000 btime -20 winc 0 binc 10 movestogo 5 depth 7 nodes 99 roll q"))

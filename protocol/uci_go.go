@@ -109,8 +109,10 @@ func parseGo(args []string) (goCommand, error) {
 		case "perft":
 			var n int64
 			n, err = intArg()
-			if err == nil && (n < 1 || n > 64) {
-				err = fmt.Errorf("go perft: depth %d out of range 1..64", n)
+			if err == nil {
+				if err = variants.CheckPerftDepth(int(n)); err != nil {
+					err = fmt.Errorf("go %w", err)
+				}
 			}
 			g.perft = int(n)
 			if err == nil && i+1 < len(args) && args[i+1] == "dice" {
@@ -138,17 +140,23 @@ func (s *uciSession) cmdGo(args []string) {
 		return
 	}
 	if g.perft > 0 {
-		s.perft(g.perft, variants.PerftOptions{Dice: g.dice})
+		s.startPerft(g.perft, variants.PerftOptions{Dice: g.dice})
 		return
 	}
 	pos := s.game.pos.Clone()
-	rolled, err := prepareRoll(pos, g.roll, s.rng)
-	if err != nil {
-		s.errorf("go: %v", err)
-		return
-	}
-	if rolled != 0 {
-		s.out.printf("info string roll %c", rolled)
+	// Analysing a russian position before the roll: every face is
+	// searched (info string face F ...), the die is rolled only for the
+	// bestmove after stop.
+	perFace := g.lim.Infinite && g.roll == 0 && needsRoll(pos)
+	if !perFace {
+		rolled, err := prepareRoll(pos, g.roll, s.rng)
+		if err != nil {
+			s.errorf("go: %v", err)
+			return
+		}
+		if rolled != 0 {
+			s.out.printf("info string roll %c", rolled)
+		}
 	}
 	lim := g.lim
 	lim.MoveOverhead = s.overhead
@@ -160,19 +168,21 @@ func (s *uciSession) cmdGo(args []string) {
 		}
 		lim.SearchMoves = append(lim.SearchMoves, m)
 	}
+	// Stopped rather than waited for: infinite, pondering, or no limit.
+	endless := lim.Infinite || g.ponder || !hasLimit(lim)
 	if s.nodeCap > 0 && (lim.Nodes == 0 || lim.Nodes > s.nodeCap) {
-		lim.Nodes = s.nodeCap
-		lim.Infinite = false
-		g.ponder = false
+		lim.Nodes = s.nodeCap // still infinite or pondering if asked
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	run := &uciSearch{cancel: cancel, done: make(chan struct{}), infinite: lim.Infinite || g.ponder}
+	var ponderhit chan struct{}
 	if g.ponder {
-		run.ponderhit = make(chan struct{})
-		lim.Ponder = run.ponderhit
+		ponderhit = make(chan struct{})
+		lim.Ponder = ponderhit
 	}
-	s.search = run
-	out, eng := s.out, s.eng
+	out, eng, wdl := s.out, s.eng, s.settings.showWDL
+	var face byte // the roll after a per-face analysis, told only then
+	if perFace {
+		face = rollDie(s.rng)
+	}
 	// Handicapped searches, for measuring what a search idea is worth.
 	search := eng.Search
 	switch {
@@ -181,23 +191,53 @@ func (s *uciSession) cmdGo(args []string) {
 	case s.singleDrops:
 		search = eng.SearchSingleDrops
 	}
-	go func() {
-		defer close(run.done)
-		defer cancel()
-		res := search(ctx, pos, lim, func(in engine.Info) { out.println(infoLine(pos, in)) })
+	s.start(endless, func(ctx context.Context) {
+		res := search(ctx, pos, lim, func(in engine.Info) { out.println(infoLine(pos, in, wdl)) })
+		// UCI: no bestmove before stop in infinite mode, nor before
+		// ponderhit while pondering, even when the search had nothing to
+		// do (no legal move) or ended early.
+		if lim.Infinite {
+			<-ctx.Done()
+		} else if ponderhit != nil {
+			select {
+			case <-ctx.Done():
+			case <-ponderhit:
+			}
+		}
+		if perFace && len(res.Faces) == 6 {
+			// The analysis is over; a bestmove needs a roll.
+			out.printf("info string roll %c", face)
+			res.Best, res.Ponder = res.Faces[strings.IndexByte(pipsFaces, face)].Best, variants.NoMove
+			pos.(variants.Roller).SetRoll(face)
+		}
 		out.println(bestMoveLine(pos, res))
-	}()
+	})
+	s.task.ponderhit = ponderhit
 }
 
-// infoLine formats one iteration's `info` line.
-func infoLine(root variants.Position, in engine.Info) string {
+// hasLimit reports whether a search with lim ends by itself in reasonable
+// time (a `go` without any limit runs to the engine's maximum depth).
+func hasLimit(lim engine.Limits) bool {
+	return lim.Depth > 0 || lim.Nodes > 0 || lim.MoveTime > 0 || lim.WTime > 0 || lim.BTime > 0
+}
+
+// infoLine formats one iteration's `info` line (one per MultiPV line), with
+// `wdl W D L` when showWDL. A per-face line of a russian analysis before
+// the roll is `info string face F depth D score cp S [wdl W D L] pv M`.
+func infoLine(root variants.Position, in engine.Info, showWDL bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "info depth %d seldepth %d multipv 1 ", in.Depth, in.SelDepth)
-	if in.Mate != 0 {
-		fmt.Fprintf(&b, "score mate %d", in.Mate)
-	} else {
-		fmt.Fprintf(&b, "score cp %d", in.Score)
+	if in.Face != 0 {
+		fmt.Fprintf(&b, "info string face %c depth %d ", in.Face, in.Depth)
+		writeScore(&b, in, showWDL)
+		if len(in.PV) > 0 {
+			b.WriteString(" pv " + root.MoveString(in.PV[0]))
+		} else {
+			b.WriteString(" pv 0000")
+		}
+		return b.String()
 	}
+	fmt.Fprintf(&b, "info depth %d seldepth %d multipv %d ", in.Depth, in.SelDepth, max(in.MultiPV, 1))
+	writeScore(&b, in, showWDL)
 	ms := in.Time.Milliseconds()
 	nps := uint64(0)
 	if in.Time > 0 {
@@ -209,6 +249,18 @@ func infoLine(root variants.Position, in engine.Info) string {
 		b.WriteString(strings.Join(moveStrings(root, in.PV), " "))
 	}
 	return b.String()
+}
+
+// writeScore writes `score cp S` or `score mate N`, then `wdl W D L`.
+func writeScore(b *strings.Builder, in engine.Info, showWDL bool) {
+	if in.Mate != 0 {
+		fmt.Fprintf(b, "score mate %d", in.Mate)
+	} else {
+		fmt.Fprintf(b, "score cp %d", in.Score)
+	}
+	if showWDL {
+		fmt.Fprintf(b, " wdl %d %d %d", in.WDL[0], in.WDL[1], in.WDL[2])
+	}
 }
 
 // bestMoveLine formats the answer. A position without any legal ply (the
@@ -224,31 +276,6 @@ func bestMoveLine(root variants.Position, res engine.Result) string {
 	return "bestmove " + ms[0] + " ponder " + ms[1]
 }
 
-// stopSearch asks the running search, if any, to stop (it still prints its
-// bestmove).
-func (s *uciSession) stopSearch() {
-	if s.search != nil {
-		s.search.cancel()
-	}
-}
-
-// waitSearch waits until the running search, if any, printed its bestmove.
-func (s *uciSession) waitSearch() {
-	if s.search != nil {
-		<-s.search.done
-		s.search = nil
-	}
-}
-
-// finishSearch waits for a timed search to answer and stops an endless one
-// (infinite or pondering) first.
-func (s *uciSession) finishSearch() {
-	if s.search != nil && s.search.infinite {
-		s.stopSearch()
-	}
-	s.waitSearch()
-}
-
 // cmdPerft handles `perft N [dice]` (the same as `go perft N [dice]`).
 func (s *uciSession) cmdPerft(args []string) {
 	g, err := parseGo(append([]string{"perft"}, args...))
@@ -260,18 +287,17 @@ func (s *uciSession) cmdPerft(args []string) {
 		s.errorf("variant %s: %v", s.game.name, errNoGame)
 		return
 	}
-	s.perft(g.perft, variants.PerftOptions{Dice: g.dice})
+	s.startPerft(g.perft, variants.PerftOptions{Dice: g.dice})
 }
 
-func (s *uciSession) perft(depth int, opt variants.PerftOptions) {
+// startPerft runs `go perft` / `perft` as a task: stop, quit and EOF end
+// it (printing no total), isready is answered meanwhile.
+func (s *uciSession) startPerft(depth int, opt variants.PerftOptions) {
 	if s.nodeCap > 0 {
 		depth = 1
 	}
-	var total uint64
-	for _, mc := range s.game.pos.Divide(depth, opt) {
-		s.out.printf("%s: %d", mc.Move, mc.Nodes)
-		total += mc.Nodes
-	}
-	s.out.println("")
-	s.out.printf("Nodes searched: %d", total)
+	pos, out := s.game.pos.Clone(), s.out
+	s.start(false, func(ctx context.Context) {
+		runPerft(ctx, out, pos, depth, opt, func(m string) string { return m }, fmt.Sprintf("info string perft %d stopped", depth))
+	})
 }

@@ -7,7 +7,10 @@
 // (variants/chess, variants/monochrome, ...); variants/all lists them by name.
 package variants
 
-import "fmt"
+import (
+	"fmt"
+	"sync/atomic"
+)
 
 // Color is the side to move. In monochrome White is South and Black North.
 type Color uint8
@@ -73,12 +76,33 @@ type Status struct {
 // Over reports whether the game has ended.
 func (s Status) Over() bool { return s.Outcome != Ongoing }
 
-// PerftOptions selects a perft flavour. Only russian reads it: Dice asks for
-// the dice perft, Face (one of "KQRBNP") for a fixed-face perft; with
-// neither, the FEN's roll is used (K if none). Other games ignore it.
+// PerftOptions selects a perft flavour. Only russian reads Face and Dice:
+// Dice asks for the dice perft, Face (one of "KQRBNP") for a fixed-face
+// perft; with neither, the FEN's roll is used (K if none).
 type PerftOptions struct {
 	Face byte
 	Dice bool
+	// Stop, when not nil, is polled by every game's perft; once it is set
+	// the count returns early with a partial (meaningless) result, which
+	// the caller that set it discards. Protocol loops use it to stop
+	// `go perft` on `stop`, `quit` or EOF.
+	Stop *atomic.Bool
+}
+
+// Stopped reports whether the caller asked the count to stop.
+func (o PerftOptions) Stopped() bool { return o.Stop != nil && o.Stop.Load() }
+
+// MaxPerftDepth is the deepest perft the protocols and the perft command
+// accept. Deeper trees take years (chess perft 12 has 6.2e16 leaves) and
+// their counts near the 64-bit limit (chess perft 14 overflows it).
+const MaxPerftDepth = 12
+
+// CheckPerftDepth returns an error unless 1 <= depth <= MaxPerftDepth.
+func CheckPerftDepth(depth int) error {
+	if depth < 1 || depth > MaxPerftDepth {
+		return fmt.Errorf("perft depth %d out of range 1..%d (deeper trees take years and overflow 64-bit counts)", depth, MaxPerftDepth)
+	}
+	return nil
 }
 
 // MoveCount is one line of a perft divide: a root ply and its leaf count.

@@ -5,30 +5,36 @@ import "varchess/variants"
 // PerftCount counts the leaves of the legal move tree to depth plies. The
 // last ply is counted without being made (bulk counting), and every level
 // keeps its move list on the stack, so it does not allocate.
-func (p *Position) PerftCount(depth int) uint64 {
+func (p *Position) PerftCount(depth int) uint64 { return p.perft(depth, variants.PerftOptions{}) }
+
+// perft is PerftCount that gives up (with a partial count) once opt.Stopped.
+func (p *Position) perft(depth int, opt variants.PerftOptions) uint64 {
 	if depth <= 0 {
 		return 1
 	}
 	if depth == 1 {
 		return uint64(p.CountMoves())
 	}
+	if depth >= 3 && opt.Stopped() {
+		return 0
+	}
 	var list MoveList
 	p.GenerateMoves(&list)
 	var nodes uint64
 	for _, m := range list.Moves[:list.N] {
 		p.MakeMove(m)
-		nodes += p.PerftCount(depth - 1)
+		nodes += p.perft(depth-1, opt)
 		p.UnmakeMove()
 	}
 	return nodes
 }
 
-// Perft implements variants.Position; chess ignores the options.
-func (p *Position) Perft(depth int, _ variants.PerftOptions) uint64 { return p.PerftCount(depth) }
+// Perft implements variants.Position; chess reads only opt.Stop.
+func (p *Position) Perft(depth int, opt variants.PerftOptions) uint64 { return p.perft(depth, opt) }
 
 // Divide implements variants.Position: the count below each root move, in
 // generation order.
-func (p *Position) Divide(depth int, _ variants.PerftOptions) []variants.MoveCount {
+func (p *Position) Divide(depth int, opt variants.PerftOptions) []variants.MoveCount {
 	if depth < 1 {
 		return nil
 	}
@@ -37,7 +43,7 @@ func (p *Position) Divide(depth int, _ variants.PerftOptions) []variants.MoveCou
 	out := make([]variants.MoveCount, 0, list.N)
 	for _, m := range list.Moves[:list.N] {
 		p.MakeMove(m)
-		out = append(out, variants.MoveCount{Move: m.String(), Nodes: p.PerftCount(depth - 1)})
+		out = append(out, variants.MoveCount{Move: m.String(), Nodes: p.perft(depth-1, opt)})
 		p.UnmakeMove()
 	}
 	return out

@@ -8,17 +8,18 @@ import (
 // at the last ply drop actions are counted (DropActionCount), not listed,
 // so perft(1) of the start position is instant. Above the last ply they are
 // enumerated, which is only practical with small reserves.
-func (p *Position) Perft(depth int, _ variants.PerftOptions) uint64 {
+func (p *Position) Perft(depth int, opt variants.PerftOptions) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	w := perftWalker{p: p, bufs: make([][]variants.Move, depth+1)}
+	w := perftWalker{p: p, bufs: make([][]variants.Move, depth+1), opt: opt}
 	return w.perft(depth)
 }
 
 type perftWalker struct {
 	p    *Position
 	bufs [][]variants.Move // one move buffer per depth
+	opt  variants.PerftOptions
 }
 
 func (w *perftWalker) perft(depth int) uint64 {
@@ -26,6 +27,9 @@ func (w *perftWalker) perft(depth int) uint64 {
 	if depth == 1 {
 		w.bufs[1] = p.genOrdinary(w.bufs[1][:0])
 		return uint64(len(w.bufs[1])) + p.DropActionCount()
+	}
+	if w.opt.Stopped() {
+		return 0 // the caller asked to stop: a partial count
 	}
 	var n uint64
 	w.bufs[depth] = w.children(w.bufs[depth][:0])
@@ -75,7 +79,7 @@ func (p *Position) Divide(depth int, opt variants.PerftOptions) []variants.MoveC
 			return out
 		}
 	}
-	w := perftWalker{p: p, bufs: make([][]variants.Move, depth+1)}
+	w := perftWalker{p: p, bufs: make([][]variants.Move, depth+1), opt: opt}
 	moves := w.children(nil)
 	for _, m := range moves {
 		p.Make(m)

@@ -6,7 +6,7 @@ import "varchess/variants"
 // positions (M10 a and b) are leaves with no children; the clock and
 // repetition endings are ignored, as chess perft ignores them. The last ply
 // is counted without being made (bulk counting).
-func (p *Position) Perft(depth int, _ variants.PerftOptions) uint64 {
+func (p *Position) Perft(depth int, opt variants.PerftOptions) uint64 {
 	if depth <= 0 {
 		return 1
 	}
@@ -18,19 +18,23 @@ func (p *Position) Perft(depth int, _ variants.PerftOptions) uint64 {
 	for d := range bufs {
 		bufs[d] = backing[d*perDepth : d*perDepth : (d+1)*perDepth]
 	}
-	return p.perft(depth, bufs)
+	return p.perft(depth, bufs, opt)
 }
 
-func (p *Position) perft(depth int, bufs [][]Move) uint64 {
+// perft gives up (with a partial count) once opt.Stopped.
+func (p *Position) perft(depth int, bufs [][]Move, opt variants.PerftOptions) uint64 {
 	if depth == 1 {
 		return p.countMoves()
+	}
+	if depth >= 3 && opt.Stopped() {
+		return 0
 	}
 	moves := p.generate(bufs[depth][:0])
 	bufs[depth] = moves // keep the grown buffer for the next sibling
 	var n uint64
 	for _, m := range moves {
 		p.makeMove(m)
-		n += p.perft(depth-1, bufs)
+		n += p.perft(depth-1, bufs, opt)
 		p.unmakeMove()
 	}
 	return n

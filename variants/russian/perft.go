@@ -52,7 +52,7 @@ func (p *Position) Perft(depth int, opt variants.PerftOptions) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	bufs := newBufs(depth)
+	bufs := newBufs(depth, opt)
 	if opt.Dice {
 		v := p.diceAll(depth, bufs)
 		if p.roll != NoType {
@@ -67,13 +67,24 @@ func (p *Position) Perft(depth int, opt variants.PerftOptions) uint64 {
 	return p.fixedFace(depth, p.perftFace(opt), bufs)
 }
 
-func newBufs(depth int) [][]variants.Move {
-	bufs := make([][]variants.Move, depth+1)
-	for i := range bufs {
-		bufs[i] = make([]variants.Move, 0, 256)
+// perftBufs is what a count carries down the tree: one move buffer per
+// depth and the options (for Stop).
+type perftBufs struct {
+	m   [][]variants.Move
+	opt variants.PerftOptions
+}
+
+func newBufs(depth int, opt variants.PerftOptions) *perftBufs {
+	bufs := &perftBufs{m: make([][]variants.Move, depth+1), opt: opt}
+	for i := range bufs.m {
+		bufs.m[i] = make([]variants.Move, 0, 256)
 	}
 	return bufs
 }
+
+// stopped reports whether the caller asked the count at depth d to stop
+// (checked only where a subtree is big enough to matter).
+func (b *perftBufs) stopped(d int) bool { return d >= 3 && b.opt.Stopped() }
 
 // faceCount is the number of plies under face f given the legal moves
 // grouped by top type: the pass if f takes no part or allows nothing.
@@ -92,7 +103,7 @@ func (p *Position) faceCount(counts *[7]uint64, f Type) uint64 {
 }
 
 // fixedFace is perft(d, F): every ply uses face f.
-func (p *Position) fixedFace(d int, f Type, bufs [][]variants.Move) uint64 {
+func (p *Position) fixedFace(d int, f Type, bufs *perftBufs) uint64 {
 	if p.kingTaken() {
 		return 0
 	}
@@ -104,7 +115,7 @@ func (p *Position) fixedFace(d int, f Type, bufs [][]variants.Move) uint64 {
 // (CapturesKing): a unit's checkers keep their order, so a King that
 // travels or is uncovered gains no enemy checker above it. Such a move is
 // a leaf with no children, and the search skips it without making it.
-func (p *Position) fixedFaceLive(d int, f Type, bufs [][]variants.Move) uint64 {
+func (p *Position) fixedFaceLive(d int, f Type, bufs *perftBufs) uint64 {
 	if d == 1 {
 		counts := p.countByType()
 		if counts[Pawn]+counts[Knight]+counts[Bishop]+counts[Rook]+counts[Queen]+counts[King] == 0 {
@@ -112,8 +123,11 @@ func (p *Position) fixedFaceLive(d int, f Type, bufs [][]variants.Move) uint64 {
 		}
 		return p.faceCount(&counts, f)
 	}
-	moves := p.legalMoves(King, bufs[d][:0])
-	bufs[d] = moves
+	if bufs.stopped(d) {
+		return 0
+	}
+	moves := p.legalMoves(King, bufs.m[d][:0])
+	bufs.m[d] = moves
 	if len(moves) == 0 {
 		return 0
 	}
@@ -144,7 +158,7 @@ func (p *Position) fixedFaceLive(d int, f Type, bufs [][]variants.Move) uint64 {
 // diceAll returns dice(pos, f, d) for every face f at once (index by
 // Type): each child is searched once, and its value is added to every
 // face that allows the move.
-func (p *Position) diceAll(d int, bufs [][]variants.Move) (vals [7]uint64) {
+func (p *Position) diceAll(d int, bufs *perftBufs) (vals [7]uint64) {
 	if p.kingTaken() {
 		return vals
 	}
@@ -158,8 +172,11 @@ func (p *Position) diceAll(d int, bufs [][]variants.Move) (vals [7]uint64) {
 		}
 		return vals
 	}
-	moves := p.legalMoves(King, bufs[d][:0])
-	bufs[d] = moves
+	if bufs.stopped(d) {
+		return vals
+	}
+	moves := p.legalMoves(King, bufs.m[d][:0])
+	bufs.m[d] = moves
 	if len(moves) == 0 {
 		return vals
 	}
@@ -194,7 +211,7 @@ func (p *Position) diceAll(d int, bufs [][]variants.Move) (vals [7]uint64) {
 }
 
 // diceSum is the sum over the six faces of dice(pos, f, d).
-func (p *Position) diceSum(d int, bufs [][]variants.Move) uint64 {
+func (p *Position) diceSum(d int, bufs *perftBufs) uint64 {
 	v := p.diceAll(d, bufs)
 	return v[1] + v[2] + v[3] + v[4] + v[5] + v[6]
 }
@@ -206,7 +223,7 @@ func (p *Position) Divide(depth int, opt variants.PerftOptions) []variants.MoveC
 	if depth <= 0 {
 		return nil
 	}
-	bufs := newBufs(depth)
+	bufs := newBufs(depth, opt)
 	below := func(m variants.Move) uint64 {
 		if depth == 1 {
 			return 1
