@@ -11,8 +11,8 @@ import (
 // The chess evaluator works on the concrete *chess.Position (no interface
 // calls, no allocation). Every term is a (midgame, endgame) pair of
 // chessWeights (tuned by `varchess tune`, see eval_params.go); the two
-// sums are blended by the game phase (tapered evaluation), the endgame part
-// first scaled down in drawish endings. Scores are computed for White and
+// sums are blended by the game phase (tapered evaluation), then scaled down
+// in drawish endings. Scores are computed for White and
 // negated for Black.
 
 func init() {
@@ -233,12 +233,12 @@ func (ev *chessEval) run(p *chess.Position) int {
 		}
 	}
 	ev.phase = min(ev.phase, maxPhase)
+	v := (total.mg*ev.phase + total.eg*(maxPhase-ev.phase)) / maxPhase
 	strong := variants.White
-	if total.eg < 0 {
+	if v < 0 {
 		strong = variants.Black
 	}
-	eg := total.eg * ev.scaleFor(p, strong) / scaleNorm
-	return (total.mg*ev.phase + eg*(maxPhase-ev.phase)) / maxPhase
+	return v * ev.scaleFor(p, strong) / scaleNorm
 }
 
 // pieces: material, piece-square tables, mobility and the piece terms of
@@ -539,8 +539,8 @@ func (ev *chessEval) pawnPushThreat(c variants.Color, targets bb.Bitboard, w *ev
 	return sc
 }
 
-// scaleFor is the endgame scale (of scaleNorm) when strong is ahead:
-// drawish material shrinks the endgame score.
+// scaleFor is the scale (of scaleNorm) of the score when strong is ahead:
+// drawish material shrinks it.
 func (ev *chessEval) scaleFor(p *chess.Position, strong variants.Color) int {
 	weak := strong.Other()
 	npm := func(c variants.Color) int {

@@ -140,16 +140,16 @@ type TraceTerm struct {
 //
 //	mg = sum Linear[i].Count * W[Index].mg - danger(White).mg + danger(Black).mg
 //	danger(c).mg = max(0, sum Safety[c] Count*W.mg)^2 / 720 (eg: max(0, .)/20)
-//	eval = (mg*Phase + eg*(24-Phase)*Scale[strong]/128) / 24
+//	eval = (mg*Phase + eg*(24-Phase)) / 24 * Scale[strong]/128
 //
-// where strong is White when eg >= 0. Eval is the engine's own result from
+// where strong is White when the unscaled eval is >= 0. Eval is the engine's own result from
 // White's view (integer arithmetic; a tuner's float version differs by
 // rounding only).
 type ChessTrace struct {
 	Linear []TraceTerm
 	Safety [2][]TraceTerm // danger to the king of each colour
 	Phase  int
-	Scale  [2]int // endgame scale (of 128) when White / Black is ahead
+	Scale  [2]int // scale of the eval (of 128) when White / Black is ahead
 	Eval   int
 }
 

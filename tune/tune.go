@@ -173,13 +173,14 @@ func (s *Set) eval(i int, w *Weights) (v float64, danger [2][2]float64, scale fl
 			mg, eg = mg+pm, eg+pe
 		}
 	}
+	ph := float64(p.phase) / engine.ChessMaxPhase
+	v = mg*ph + eg*(1-ph)
 	scale = float64(p.scale[0])
-	if eg < 0 {
+	if v < 0 {
 		scale = float64(p.scale[1])
 	}
 	scale /= engine.ChessScaleNorm
-	ph := float64(p.phase) / engine.ChessMaxPhase
-	return mg*ph + eg*scale*(1-ph), danger, scale
+	return v * scale, danger, scale
 }
 
 // Loss is the mean squared error of the sigmoid of the evals against the
@@ -246,7 +247,7 @@ func (s *Set) gradient(idx []int, w *Weights, k float64, g *Weights) {
 		// d(loss)/d(v) for (sigmoid - target)^2
 		dv := 2 * (sg - float64(p.target)) * sg * (1 - sg) * k * math.Ln10 / 400
 		ph := float64(p.phase) / engine.ChessMaxPhase
-		dmg, deg := dv*ph, dv*scale*(1-ph)
+		dmg, deg := dv*scale*ph, dv*scale*(1-ph)
 		ts := s.terms[p.start:]
 		for _, t := range ts[:p.nLin] {
 			g.MG[t.idx] += dmg * float64(t.n)
