@@ -162,8 +162,8 @@ func (e *kcEvaluator) pairs(buf []variants.Move, start int) []variants.Move {
 		if o.v < kcPairMin || n == kcPairTop {
 			break
 		}
-		if pl := kingchess.DropPlacements(o.m); len(pl) == 1 {
-			top[n] = pl[0]
+		if t, s, single := kcSingleDrop(o.m); single {
+			top[n] = kingchess.Placement{Type: t, Sq: s}
 			n++
 		}
 	}
@@ -471,11 +471,10 @@ func (e *kcEvaluator) orderCandidates(ms []variants.Move) {
 	for _, m := range ms {
 		v := 0
 		if kingchess.IsDrop(m) {
-			pl := kingchess.DropPlacements(m)
-			if len(pl) > 1 {
+			t, s, single := kcSingleDrop(m)
+			if !single {
 				v = 1 << 17 // multi-drops: few, and each a whole plan; after captures
 			} else {
-				t, s := pl[0].Type, pl[0].Sq
 				att := kcAttacks(us, t, s, occ|s.Bit())
 				v = kcPST[0][t][kcRel(us, s)] + kcBoardValue[t]/16 - squareRisk(t, s)
 				if squareRisk(t, s) == 0 {
@@ -505,11 +504,20 @@ func (e *kcEvaluator) orderCandidates(ms []variants.Move) {
 		}
 		list = append(list, kcOrdered{m, v})
 	}
-	slices.SortStableFunc(list, func(a, b kcOrdered) int { return b.v - a.v })
-	for i := range list {
-		ms[i] = list[i].m
+	// Sorting packed keys (guess, then generator order) is a stable sort
+	// by guess at the cost of a sort of integers: this runs at every node.
+	keys := e.keyBuf[:0]
+	for i, o := range list {
+		keys = append(keys, int64(o.v)<<16|int64(0xFFFF-i))
 	}
-	e.orderBuf = list
+	slices.Sort(keys)
+	sorted := e.sortBuf[:0]
+	for i := len(keys) - 1; i >= 0; i-- {
+		o := list[0xFFFF-int(keys[i]&0xFFFF)]
+		ms[len(keys)-1-i] = o.m
+		sorted = append(sorted, o)
+	}
+	e.keyBuf, e.sortBuf, e.orderBuf = keys, list, sorted
 }
 
 // kcDropFits reports whether a piece of type t may join a drop action on s:

@@ -38,7 +38,9 @@ type kcEvaluator struct {
 	// singleOnly: no multi-drop candidates (kingchess1, or kingchess played
 	// with the SingleDrops limit).
 	singleOnly bool
-	orderBuf   []kcOrdered // scratch for ordering candidates
+	orderBuf   []kcOrdered // the candidates of the last Candidates call, best first
+	sortBuf    []kcOrdered // scratch for ordering candidates
+	keyBuf     []int64
 	handValue  *[kingchess.NumTypes]int
 }
 
@@ -431,6 +433,17 @@ func kcPromo(m variants.Move) kingchess.PieceType { return kingchess.PieceType(m
 
 const kcFlagEP = 2 // the en-passant flag of the ordinary-move encoding
 
+// kcSingleDrop decodes a drop action of one piece (Lo = the target's bit,
+// Hi's low three bits its type): single is false for ordinary moves and
+// drops of several pieces.
+func kcSingleDrop(m variants.Move) (t kingchess.PieceType, s bb.Square, single bool) {
+	to := bb.Bitboard(m.Lo)
+	if !kingchess.IsDrop(m) || to.Count() != 1 {
+		return 0, 0, false
+	}
+	return kingchess.PieceType(m.Hi & 7), to.First(), true
+}
+
 // kcVictim returns the type captured by ordinary move m (ok false if none).
 func (e *kcEvaluator) kcVictim(m variants.Move) (kingchess.PieceType, bool) {
 	if m.Lo>>16&kcFlagEP != 0 {
@@ -462,6 +475,21 @@ func (e *kcEvaluator) Classify(m variants.Move) (bool, int) {
 		noisy = true
 	}
 	return noisy, gain
+}
+
+// NoisyMoves implements NoisyGenerator: the captures and queen promotions
+// among the ordinary moves (drops are never noisy), without generating
+// the drops.
+func (e *kcEvaluator) NoisyMoves(buf []variants.Move) []variants.Move {
+	n := len(buf)
+	buf = e.p.OrdinaryMoves(buf)
+	out := buf[:n]
+	for _, m := range buf[n:] {
+		if noisy, _ := e.Classify(m); noisy {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // SEEAtLeast implements Exchanger with a cheap estimate: a capture wins at

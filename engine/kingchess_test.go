@@ -151,7 +151,15 @@ func TestKCMoveDecoding(t *testing.T) {
 		p := mustKC(t, fen, false)
 		for _, m := range p.Moves(nil) {
 			if kingchess.IsDrop(m) {
+				pt, sq, single := kcSingleDrop(m)
+				pl := kingchess.DropPlacements(m)
+				if !single || len(pl) != 1 || pl[0] != (kingchess.Placement{Type: pt, Sq: sq}) {
+					t.Fatalf("%s: drop %s decoded as %v %v %v", fen, kingchess.FormatMove(m), pt, sq, single)
+				}
 				continue
+			}
+			if _, _, single := kcSingleDrop(m); single {
+				t.Fatalf("%s: move %s decoded as a drop", fen, kingchess.FormatMove(m))
 			}
 			want := kcFrom(m).String() + kcTo(m).String()
 			if pr := kcPromo(m); pr != 0 {

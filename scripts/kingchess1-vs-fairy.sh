@@ -1,89 +1,118 @@
 #!/usr/bin/env bash
-# Plays varchess against Debian's Fairy-Stockfish 11.1 in kingchess1
-# (RULES.md section 4, single drops) through our own `match` subcommand and
-# prints the score, Elo difference and error bar of varchess.
+# Plays varchess against Fairy-Stockfish in kingchess1 (RULES.md section 4,
+# single drops) through our own `match` subcommand and prints the score,
+# Elo difference and error bar of varchess, without the games that the one
+# rule difference ended (counted and reported).
 #
-# Usage: scripts/kingchess1-vs-fairy.sh [-n GAMES (200)] [-t TC (10+0.1)]
-#                                       [-c CONCURRENCY (2)] [-o PGN]
-#                                       [-m MS: Fairy-Stockfish's Move Overhead (100)]
+# Usage: [FAIRY=PATH] scripts/kingchess1-vs-fairy.sh [-n GAMES (200)] [-t TC (10+0.1)]
+#            [-c CONCURRENCY (1)] [-o PGN] [-m MS: Fairy-Stockfish's Move Overhead (100)]
+#            [-k] [-e ENGINE: our engine's binary (built from this tree)]
+#            [-a ARGS: more arguments for `match`, e.g. "-resign 6/1000"]
+#
+# FAIRY is the Fairy-Stockfish binary (default Debian's package,
+# /usr/games/fairy-stockfish, installed when missing; a newer build of your
+# own plays far stronger). The variant file is written for that binary
+# (scripts/lib.sh, fairy_kingchess1): current versions have new option
+# names and `mustDropType = k`, which forces the King to be dropped first,
+# so the games start from the empty board. Debian's 11.1 cannot force the
+# King first; with it (or with -k) every game starts from a position where
+# both Kings are already on the board: K@x1 K@y8 with x, y not e (11.1 has
+# no `E` castling letter, so from e1/e8 the castling state could not be
+# written in a FEN both engines read alike), each played twice, colours
+# swapped. From the empty start the games differ only by timing.
+#
+# The rule difference: Fairy-Stockfish applies the opposite-coloured-bishop
+# rule to the bishops on the board, RULES.md K3 to the first bishop ever
+# dropped, so after a bishop was captured it may drop the other one on the
+# same colour, which our arbiter rejects as an illegal move. When the
+# arbiter has `legal=arbiter` (match -h), the script gives it to
+# Fairy-Stockfish: every `go` then carries `searchmoves` with the plies
+# legal by our rules, so its root never picks such a drop (its search below
+# the root still uses its own rules). Games ended by an illegal move are
+# left out of the score and counted.
 #
 # On a loaded machine Fairy-Stockfish can lose on time (the arbiter allows
 # 200 ms beyond the clock); its Move Overhead keeps a safety margin.
-#
-# Fairy-Stockfish learns the game from scripts/kingchess1-variants.ini: 8x8,
-# empty start, drops from a reserve onto the own half (whiteDropRegion /
-# blackDropRegion), no pawn drops on the first rank, the second bishop on
-# the other colour (dropOppositeColoredBishop), castling with dropped
-# pieces (castlingDroppedPiece), captures leave the game. Version 11.1
-# cannot force the King to be dropped first (it has no mustDropType; its
-# mustDrop only forces some drop), so every game starts from a position
-# where both Kings are already on the board: the openings file holds the
-# positions after White's and Black's King drops (Kings on the first /
-# eighth rank, never on e1/e8: 11.1 has no `E` castling letter, so from
-# those squares the castling state could not be written in a FEN both
-# engines read alike). Each opening is played twice, colours swapped.
 set -euo pipefail
 
-games=200 tc=10+0.1 conc=2 pgn="" overhead=100
-while getopts "n:t:c:o:m:h" opt; do
+games=200 tc=10+0.1 conc=1 pgn="" overhead=100 kings=0 engine="" extra=""
+while getopts "n:t:c:o:m:ke:a:h" opt; do
 	case "$opt" in
 	n) games="$OPTARG" ;;
 	t) tc="$OPTARG" ;;
 	c) conc="$OPTARG" ;;
 	o) pgn="$OPTARG" ;;
 	m) overhead="$OPTARG" ;;
-	*) sed -n '2,24p' "$0"; exit 2 ;;
+	k) kings=1 ;;
+	e) engine="$OPTARG" ;;
+	a) extra="$OPTARG" ;;
+	*) sed -n '2,35p' "$0"; exit 2 ;;
 	esac
 done
 cd "$(dirname "$0")/.."
 
 SCRIPT=kingchess1-vs-fairy
 . scripts/lib.sh
-fsf=/usr/games/fairy-stockfish
-need_pkg "$fsf" fairy-stockfish
-
-private_varchess
-work=$WORK bin=$BIN
-[ -n "$pgn" ] || pgn="$work/games.pgn"
-
-ini="$PWD/scripts/kingchess1-variants.ini"
-if ! "$fsf" check "$ini" >"$work/check.txt" 2>&1; then
-	cat "$work/check.txt" >&2
-	echo "kingchess1-vs-fairy: fairy-stockfish rejects the variant file" >&2
+fsf=${FAIRY:-/usr/games/fairy-stockfish}
+[ -n "${FAIRY:-}" ] || need_pkg "$fsf" fairy-stockfish
+if [ ! -x "$fsf" ]; then
+	log "FAIRY=$fsf is not an executable"
 	exit 1
 fi
 
-# Openings: after K@x1 and K@y8 (x, y not e), as FENs written by our engine.
-openings="$work/openings.fen"
-for w in a b c d f g h; do
-	for b in a b c d f g h; do
-		fen=$(printf 'uci\nsetoption name UCI_Variant value kingchess1\nposition startpos moves K@%s1 K@%s8\nd\nquit\n' "$w" "$b" |
-			"$bin" | sed -n 's/^Fen: //p')
-		if [ -z "$fen" ]; then
-			echo "kingchess1-vs-fairy: could not build the opening K@${w}1 K@${b}8" >&2
-			exit 1
-		fi
-		echo "$fen"
-	done
-done | awk 'BEGIN{srand(1)} {print rand() "\t" $0}' | sort -n | cut -f2- >"$openings"
-echo "kingchess1-vs-fairy: $(wc -l <"$openings") openings, $games games at $tc, concurrency $conc" >&2
+private_varchess
+work=$WORK bin=$BIN
+if [ -n "$engine" ]; then
+	bin=$engine
+fi
+[ -n "$pgn" ] || pgn="$work/games.pgn"
 
+fairy_kingchess1 "$fsf" "$work"
+ini=$FAIRY_INI
+[ "$FAIRY_KING_FIRST" = 1 ] || kings=1
+
+openings=()
+if [ "$kings" = 1 ]; then
+	# After K@x1 and K@y8 (x, y not e), as FENs written by our engine.
+	file="$work/openings.fen"
+	for w in a b c d f g h; do
+		for b in a b c d f g h; do
+			fen=$(printf 'uci\nsetoption name UCI_Variant value kingchess1\nposition startpos moves K@%s1 K@%s8\nd\nquit\n' "$w" "$b" |
+				"$bin" | sed -n 's/^Fen: //p')
+			if [ -z "$fen" ]; then
+				log "could not build the opening K@${w}1 K@${b}8"
+				exit 1
+			fi
+			echo "$fen"
+		done
+	done | awk 'BEGIN{srand(1)} {print rand() "\t" $0}' | sort -n | cut -f2- >"$file"
+	openings=(-openings "$file")
+	log "$(wc -l <"$file") openings with both Kings placed"
+else
+	log "from the empty start (Fairy-Stockfish drops its King first)"
+fi
+
+legal=""
+if "$bin" match -h 2>&1 | grep -q 'legal=arbiter'; then
+	legal=",legal=arbiter"
+fi
+log "$games games at $tc, concurrency $conc, Fairy-Stockfish $fsf${legal:+ with legal=arbiter}"
+
+# shellcheck disable=SC2086 # $extra is a list of arguments
 "$bin" match -variant kingchess1 \
 	-engine "cmd=$bin,proto=uci,name=varchess" \
-	-engine "cmd=$fsf,proto=uci,name=fairy-stockfish,option.VariantPath=$ini,option.Move Overhead=$overhead" \
+	-engine "cmd=$fsf,proto=uci,name=fairy-stockfish,option.VariantPath=$ini,option.Move Overhead=$overhead$legal" \
 	-games "$games" -tc "$tc" -concurrency "$conc" -seed 1 \
-	-openings "$openings" -pgn "$pgn" -maxplies 400 2>&1 | tee "$work/result.txt"
+	"${openings[@]}" -pgn "$pgn" -maxplies 400 $extra 2>&1 | tee "$work/result.txt"
 grep -q '^Finished game' "$work/result.txt"
 
-# Fairy-Stockfish 11.1 applies the bishop rule to the bishops on the board,
-# RULES.md K3 to the first bishop ever dropped: after a bishop was captured
-# it may drop the other one on the same colour, which our arbiter rejects
-# as an illegal move. Such games say nothing about strength: the score
-# without them, with its 95% error bar.
+# Games ended by a Fairy-Stockfish ply our rules reject say nothing about
+# strength: the score without them, with its 95% error bar (an illegal ply
+# of ours would be a bug and counts as the loss it is).
 awk '
 /^Finished game/ {
 	white = ($0 ~ /\(varchess vs/)
-	if ($0 ~ /illegal move/) { skipped++; next }
+	if ($0 ~ (white ? "Black" : "White") " plays illegal move") { skipped++; next }
 	if ($0 ~ /: 1-0 /) s = white ? 1 : 0
 	else if ($0 ~ /: 0-1 /) s = white ? 0 : 1
 	else s = 0.5

@@ -75,3 +75,73 @@ run_match() {
 	fi
 	rm -f "$out"
 }
+
+# fairy_kingchess1 FSF DIR: writes DIR/kingchess1.ini, kingchess1 (RULES.md
+# section 4) as a variant file the Fairy-Stockfish binary FSF understands,
+# and sets FAIRY_INI to its path and FAIRY_KING_FIRST to 1 when FSF plays
+# from the empty start with the King dropped first (its perft from the
+# start agrees with ours: 32 and 1002), else 0 (Debian's 11.1 has no
+# mustDropType: it cannot force the King first, so games must start with
+# both Kings on the board, and the file derives from chess, not placement).
+#
+# Current versions name the drop zones dropRegionWhite/dropRegionBlack and
+# know mustDropType; 11.1 knows only whiteDropRegion/blackDropRegion. The
+# newer names are tried first; `FSF check FILE` prints "Invalid option"
+# for names the binary does not know.
+fairy_kingchess1() {
+	local fsf=$1 ini=$2/kingchess1.ini names white black out
+	for names in dropRegionWhite:dropRegionBlack whiteDropRegion:blackDropRegion; do
+		white=${names%:*} black=${names#*:}
+		cat >"$ini" <<INI
+# kingchess1 for Fairy-Stockfish, written by scripts/lib.sh (fairy_kingchess1):
+# drops on the own half, no first-rank pawns, the King dropped first,
+# bishops on opposite colours, castling with dropped pieces, captures leave
+# the game.
+[kingchess1:placement]
+startFen = 8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1
+pieceDrops = true
+capturesToHand = false
+mustDrop = true
+mustDropType = k
+$white = *1 *2 *3 *4
+$black = *5 *6 *7 *8
+firstRankPawnDrops = false
+promotionZonePawnDrops = false
+dropOppositeColoredBishop = true
+castlingDroppedPiece = true
+doubleStep = true
+dropChecks = true
+INI
+		out=$("$fsf" check "$ini" 2>&1) || true
+		grep -q 'Invalid option' <<<"$out" || break
+	done
+	if grep -q 'Invalid option' <<<"$out"; then
+		log "$fsf rejects the kingchess1 variant file:"
+		echo "$out" >&2
+		exit 1
+	fi
+	FAIRY_INI=$ini
+	FAIRY_KING_FIRST=0
+	local d1 d2
+	d1=$(fairy_perft "$fsf" "$ini" startpos 1)
+	d2=$(fairy_perft "$fsf" "$ini" startpos 2)
+	if [ "$d1" = 32 ] && [ "$d2" = 1002 ]; then
+		FAIRY_KING_FIRST=1
+	elif [ "$white" = dropRegionWhite ]; then
+		log "$fsf counts perft $d1, $d2 from the kingchess1 start (expected 32, 1002)"
+		exit 1
+	else
+		# 11.1: its mustDrop would force some drop, not the King (and the
+		# placement parent sets it): from chess, without mustDrop, positions
+		# with both Kings on the board play by our rules.
+		sed -i -e 's/^\[kingchess1:placement\]/[kingchess1:chess]/' -e '/^mustDrop/d' "$ini"
+	fi
+}
+
+# fairy_perft FSF INI FEN|startpos DEPTH: Fairy-Stockfish's kingchess1 perft.
+fairy_perft() {
+	local pos="fen $3"
+	[ "$3" = startpos ] && pos=startpos
+	printf 'uci\nsetoption name VariantPath value %s\nsetoption name UCI_Variant value kingchess1\nposition %s\ngo perft %s\nquit\n' \
+		"$2" "$pos" "$4" | timeout 600 "$1" 2>/dev/null | sed -n 's/^Nodes searched: //p'
+}

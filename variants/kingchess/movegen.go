@@ -14,6 +14,10 @@ func (p *Position) Moves(buf []variants.Move) []variants.Move {
 	return p.genSingleDrops(buf)
 }
 
+// OrdinaryMoves appends the legal ordinary moves (no drops): what an
+// engine's quiescence search looks through for captures and promotions.
+func (p *Position) OrdinaryMoves(buf []variants.Move) []variants.Move { return p.genOrdinary(buf) }
+
 // genOrdinary appends the legal ordinary (non-drop) moves.
 func (p *Position) genOrdinary(buf []variants.Move) []variants.Move {
 	us, them := p.side, p.side^1

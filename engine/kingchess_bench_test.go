@@ -1,0 +1,66 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"varchess/variants"
+	"varchess/variants/chess"
+)
+
+// kc1BenchFENs are kingchess1 positions from games against Fairy-Stockfish
+// (after 8 to 34 plies): the workload of BenchmarkKC1Search, which
+// measures the kingchess search's nodes per second and time to depth
+// (go test -run - -bench KC1Search -cpuprofile kc.prof ./engine/).
+var kc1BenchFENs = []string{
+	"8/4pk2/4pp2/8/2B5/2B2R2/8/4K3[QRNNPPPPPPPPqrrbbnnppppp] w E - 0 5 l-",
+	"5k2/4p1qQ/4Bpp1/5p2/8/2B2R2/8/4K3[RNNPPPPPPPPrrbbnnppp] w E - 1 9 l-",
+	"8/4p1k1/3rBpp1/4ppp1/8/1NB2R2/8/4K1R1[NPPPPPPPPrbbnnp] w E - 0 13 l-",
+	"8/b3p1k1/Np2rpp1/4ppp1/6b1/1NB3R1/8/4K1R1[PPPPPPPrnn] w E - 0 18 ll",
+	"3qk3/3bb3/8/8/4Q3/3R4/4R3/4K3[BBNNPPPPPPPPrrnnpppppppp] w Ee - 0 5 -d",
+	"8/8/4kB2/5R2/8/8/8/4K3[NNPPPPPPPPbbnnppppp] w E - 0 13 l-",
+	"3Rnk2/4r3/7n/2p5/BB3NQ1/8/4r3/3K4[NPPPPPPPPqbbppppppp] w - - 0 9 l-",
+	"8/Q3rkb1/4p1r1/1B3p2/5N2/2B2R2/8/4K3[RNPPPPPPPPqbnnpppppp] w E - 0 9 ld",
+	"2q1kn2/3bb3/2B5/5n2/3Q3B/8/3RR3/4K3[NNPPPPPPPPrrpppppp] w Ee - 0 9 ld",
+	"4k3/8/8/8/8/8/8/4K3[QRRBBNNPPPPPPPPqrrbbnnpppppppp] w Ee - 0 2",
+}
+
+// kc1BenchDepth is the depth each position of the kingchess1 benchmark is
+// searched to.
+const kc1BenchDepth = 8
+
+// benchSearch searches every position to depth with a fresh engine and
+// reports nodes per second and nodes per position.
+func benchSearch(b *testing.B, positions []variants.Position, depth int) {
+	var nodes uint64
+	for b.Loop() {
+		for _, p := range positions {
+			e := New(Options{})
+			nodes += e.Search(context.Background(), p, Limits{Depth: depth}, nil).Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(nodes)/float64(b.N*len(positions)), "nodes/pos")
+}
+
+func BenchmarkKC1Search(b *testing.B) {
+	var ps []variants.Position
+	for _, f := range kc1BenchFENs {
+		ps = append(ps, mustKC(b, f, true))
+	}
+	benchSearch(b, ps, kc1BenchDepth)
+}
+
+// BenchmarkChessSearch is the chess bench workload under the same harness,
+// for the nodes-per-second comparison.
+func BenchmarkChessSearch(b *testing.B) {
+	var ps []variants.Position
+	for _, f := range benchPositions[:10] {
+		p, err := chess.Parse(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ps = append(ps, p)
+	}
+	benchSearch(b, ps, 10)
+}
