@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"time"
 
 	"varchess/variants"
 	"varchess/variants/russian"
@@ -144,10 +143,6 @@ func (s *rsearch) maxDepth() int {
 	return MaxDepth
 }
 
-// endless reports whether the main thread must wait for stop (or
-// ponderhit) before answering.
-func (s *rsearch) endless() bool { return !s.helper && (s.lim.Infinite || s.ponder != nil) }
-
 // run is iterative deepening over the max node of the rolled face; a
 // position whose side to move has not rolled is searched for every face
 // (runFaces). With MultiPV the main thread keeps the k best root moves
@@ -165,8 +160,7 @@ func (s *rsearch) run() threadResult {
 		return threadResult{}
 	}
 	res := threadResult{lines: []pvLine{{score: s.ev.Evaluate(), pv: []variants.Move{root[0]}}}}
-	infinite := s.endless()
-	if len(root) == 1 && !infinite {
+	if len(root) == 1 && !s.endless(p.SideToMove()) {
 		return res
 	}
 	list := make([]rNode, len(root))
@@ -208,7 +202,8 @@ func (s *rsearch) run() threadResult {
 			break
 		}
 	}
-	if infinite && !s.stopped {
+	// Read now, not at the start: a ponderhit may have come meanwhile.
+	if s.endless(p.SideToMove()) {
 		s.waitStop()
 	}
 	return res
@@ -280,7 +275,6 @@ func (s *rsearch) runFaces() threadResult {
 	}
 	sortNodes(list)
 	res := threadResult{lines: []pvLine{{score: s.ev.Evaluate(), pv: []variants.Move{list[len(list)-1].m}}}}
-	infinite := s.endless()
 	maxDepth := s.maxDepth()
 	s.keys[0] = p.BoardKey()
 	for depth := 1; depth <= maxDepth; depth++ {
@@ -313,7 +307,8 @@ func (s *rsearch) runFaces() threadResult {
 			break
 		}
 	}
-	if infinite && !s.stopped {
+	// Read now, not at the start: a ponderhit may have come meanwhile.
+	if s.endless(p.SideToMove()) {
 		s.waitStop()
 	}
 	return res
@@ -370,17 +365,19 @@ func (s *rsearch) faceIteration(list []rNode, depth int) ([]FaceResult, int) {
 	return faces, floorDiv(sum, 6)
 }
 
-// iterationStop decides whether to start another iteration. Each ply of
-// expectimax costs much more than a ply of alpha-beta, so the next
-// iteration is started only early in the budget.
+// russianIterationShare: each ply of expectimax costs much more than a ply
+// of alpha-beta, so the next iteration is started only early in the budget.
+const russianIterationShare = 0.4
+
+// iterationStop decides whether to start another iteration.
 func (s *rsearch) iterationStop(depth, score int) bool {
-	if s.lim.Infinite || s.ponder != nil {
+	if s.lim.Infinite || s.pondering(s.p.SideToMove()) {
 		return false
 	}
 	if s.lim.Nodes > 0 && s.totalNodes() >= s.lim.Nodes {
 		return true
 	}
-	if s.tb.soft > 0 && time.Since(s.start) > s.tb.soft*2/5 {
+	if !s.clockAllowsIteration(russianIterationShare) {
 		return true
 	}
 	return score > MateBound && s.lim.Depth == 0 && depth >= 2*mateMoves(score)+2

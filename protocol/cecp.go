@@ -174,7 +174,8 @@ func (s *cecpSession) run(first string, lines <-chan string) error {
 // answered (when nothing waits before it), `?`, `exit` and quit stop it,
 // and every other command waits for it to end.
 func (s *cecpSession) take(line string) error {
-	cmd, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+	line = strings.TrimSpace(line)
+	cmd, _, _ := strings.Cut(line, " ")
 	if cmd == "" {
 		return nil
 	}
@@ -194,11 +195,14 @@ func (s *cecpSession) take(line string) error {
 	return s.handle(line)
 }
 
-// drain runs the commands that waited for a perft, until one starts
-// another perft.
+// drain runs the commands that waited for a perft until one has to wait
+// for another perft (a ping is answered while one runs).
 func (s *cecpSession) drain() error {
-	for len(s.queue) > 0 && (s.search == nil || !s.search.perft) {
+	for len(s.queue) > 0 {
 		line := s.queue[0]
+		if cmd, _, _ := strings.Cut(line, " "); s.search != nil && s.search.perft && cmd != "ping" {
+			return nil
+		}
 		s.queue = s.queue[1:]
 		if err := s.handle(line); err != nil {
 			return err
