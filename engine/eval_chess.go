@@ -251,7 +251,8 @@ func (ev *chessEval) pieces(c variants.Color, w *evalWeights) score {
 	theirZone := ev.kingZone[them]
 	theirKingNear := bb.KingAttacks[ev.king[them]]
 	queens := p.Pieces(c, chess.Queen)
-	for t := chess.Pawn; t <= chess.King; t++ {
+	// (Pawns: material and squares are in the cached pawn structure.)
+	for t := chess.Knight; t <= chess.King; t++ {
 		for b := p.Pieces(c, t); b != 0; b &= b - 1 {
 			sq := b.First()
 			rel := sq
@@ -344,7 +345,8 @@ func (ev *chessEval) pawnStructure(w *evalWeights) {
 	}
 }
 
-// pawnTerms: isolated, doubled, backward, connected and passed pawns of c.
+// pawnTerms: material and squares of c's pawns; isolated, doubled,
+// backward, connected and passed pawns.
 func (ev *chessEval) pawnTerms(c variants.Color, w *evalWeights) score {
 	var sc score
 	them := c.Other()
@@ -353,6 +355,15 @@ func (ev *chessEval) pawnTerms(c variants.Color, w *evalWeights) score {
 		sq := b.First()
 		r := relRank(c, sq)
 		f := sq.File()
+		rel := sq
+		if c == variants.Black {
+			rel = mirror(sq)
+		}
+		if ev.tr != nil {
+			ev.tr.add(c, &w.Material[chess.Pawn], 1)
+			ev.tr.add(c, &w.PST[chess.Pawn][rel], 1)
+		}
+		sc = sc.add(psqt[chess.Pawn][rel])
 		stop := sq + 8
 		if c == variants.Black {
 			stop = sq - 8
