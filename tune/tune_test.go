@@ -3,6 +3,7 @@ package tune
 import (
 	"bytes"
 	"math"
+	"os"
 	"strings"
 	"testing"
 )
@@ -145,5 +146,55 @@ func TestRunLowersTheLoss(t *testing.T) {
 		if w.MG[i] != w2.MG[i] || w.EG[i] != w2.EG[i] {
 			t.Fatalf("two runs with the same seed differ at weight %d", i)
 		}
+	}
+}
+
+func TestCommandsRejectBadFlags(t *testing.T) {
+	var out, errOut bytes.Buffer
+	for _, args := range [][]string{
+		{"-games", "0", "-out", "/dev/null"},
+		{"-nodes", "0", "-out", "/dev/null"},
+		{}, // no -out
+		{"-out", "/dev/null", "extra"},
+	} {
+		if code := DatagenMain(args, &out, &errOut); code != 2 {
+			t.Errorf("datagen %v: exit %d, want 2", args, code)
+		}
+	}
+	for _, args := range [][]string{
+		{},
+		{"-data", "x", "-lambda", "2"},
+		{"-data", "x", "-epochs", "0"},
+	} {
+		if code := TuneMain(args, &out, &errOut); code != 2 {
+			t.Errorf("tune %v: exit %d, want 2", args, code)
+		}
+	}
+	if code := TuneMain([]string{"-data", "/nonexistent/file"}, &out, &errOut); code != 1 {
+		t.Errorf("tune with a missing file: exit %d, want 1", code)
+	}
+	if code := DatagenMain([]string{"-h"}, &out, &errOut); code != 0 {
+		t.Errorf("datagen -h: exit %d", code)
+	}
+}
+
+// A whole run through the commands: datagen writes a file, tune reads it
+// and writes Go source for the engine's weights.
+func TestCommandsEndToEnd(t *testing.T) {
+	dir := t.TempDir()
+	data, src := dir+"/d.txt", dir+"/w.go"
+	var out, errOut bytes.Buffer
+	if code := DatagenMain([]string{"-games", "2", "-nodes", "400", "-out", data, "-hash", "1"}, &out, &errOut); code != 0 {
+		t.Fatalf("datagen: exit %d: %s", code, errOut.String())
+	}
+	if code := TuneMain([]string{"-data", data, "-epochs", "3", "-out", src}, &out, &errOut); code != 0 {
+		t.Fatalf("tune: exit %d: %s", code, errOut.String())
+	}
+	b, err := os.ReadFile(src)
+	if err != nil || !strings.Contains(string(b), "var chessWeights = evalWeights{") {
+		t.Fatalf("tune output: %v\n%.200s", err, b)
+	}
+	if !strings.Contains(out.String(), "validation loss") {
+		t.Errorf("no loss report: %s", out.String())
 	}
 }
