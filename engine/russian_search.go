@@ -198,6 +198,7 @@ func (s *rsearch) run() threadResult {
 		}
 		res = threadResult{depth: depth, selDepth: depth + maxQDepth, lines: lines, iteration: lines}
 		s.reportLines(res)
+		s.reachedDepth(depth, maxDepth)
 		if s.iterationStop(depth, lines[0].score) {
 			break
 		}
@@ -214,7 +215,6 @@ func (s *rsearch) run() threadResult {
 // the values in list[i].order. It returns the number of moves done and the
 // best of them.
 func (s *rsearch) rootIteration(list []rNode, depth, k int) (done int, top pvLine) {
-	p := s.p
 	best := make([]int, 0, k) // the k best values so far, descending
 	top = pvLine{score: -Infinity}
 	for i := range list {
@@ -223,14 +223,7 @@ func (s *rsearch) rootIteration(list []rNode, depth, k int) (done int, top pvLin
 			alpha = best[k-1]
 		}
 		m := list[i].m
-		var v int
-		if russian.CapturesKing(m) {
-			v = MateScore(1)
-		} else {
-			p.Make(m)
-			v = -s.chance(depth-1, 1, -Infinity, -alpha)
-			p.Unmake()
-		}
+		v := s.rootValue(m, depth, alpha)
 		if s.stopped {
 			break
 		}
@@ -244,6 +237,17 @@ func (s *rsearch) rootIteration(list []rNode, depth, k int) (done int, top pvLin
 		}
 	}
 	return done, top
+}
+
+// rootValue is the value of root move m searched to depth, exact when
+// above alpha (fail-soft below).
+func (s *rsearch) rootValue(m variants.Move, depth, alpha int) int {
+	if russian.CapturesKing(m) {
+		return MateScore(1)
+	}
+	s.p.Make(m)
+	defer s.p.Unmake()
+	return -s.chance(depth-1, 1, -Infinity, -alpha)
 }
 
 // insertDescending puts v into the descending list xs, keeping at most k.
@@ -336,14 +340,7 @@ func (s *rsearch) faceIteration(list []rNode, depth int) ([]FaceResult, int) {
 	for f := russian.Pawn; f <= russian.King; f++ {
 		for ; i < len(list) && russian.MinFace(list[i].m) == f; i++ {
 			m := list[i].m
-			var v int
-			if russian.CapturesKing(m) {
-				v = MateScore(1)
-			} else {
-				p.Make(m)
-				v = -s.chance(depth-1, 1, -Infinity, -best)
-				p.Unmake()
-			}
+			v := s.rootValue(m, depth, best)
 			if s.stopped {
 				return nil, 0
 			}

@@ -158,6 +158,7 @@ func (s *searcher) run() threadResult {
 		res = threadResult{depth: depth, selDepth: s.selDep, lines: lines, iteration: lines}
 		prev = lines
 		s.reportLines(res)
+		s.reachedDepth(depth, maxDepth)
 		if lines[0].pv[0] == s.lastBest {
 			s.bestStable++
 		} else {

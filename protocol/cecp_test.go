@@ -34,6 +34,7 @@ func TestCECPBinary(t *testing.T) {
 	t.Run("eof", func(t *testing.T) { scenarioEOF(t, start) })
 	t.Run("xboard-moves", func(t *testing.T) { scenarioXBoardMoves(t, start) })
 	t.Run("loop", func(t *testing.T) { scenarioCECPLoop(t, start) })
+	t.Run("russian-pass", func(t *testing.T) { scenarioCECPRussianPass(t, start) })
 }
 
 func TestCECPInProcess(t *testing.T) {
@@ -45,6 +46,7 @@ func TestCECPInProcess(t *testing.T) {
 	t.Run("eof", func(t *testing.T) { scenarioEOF(t, start) })
 	t.Run("xboard-moves", func(t *testing.T) { scenarioXBoardMoves(t, start) })
 	t.Run("loop", func(t *testing.T) { scenarioCECPLoop(t, start) })
+	t.Run("russian-pass", func(t *testing.T) { scenarioCECPRussianPass(t, start) })
 }
 
 // cecpVariantTable: each game, its CECP name and what its setup line must say.

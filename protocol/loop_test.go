@@ -199,3 +199,23 @@ func scenarioCECPLoop(t *testing.T, start starter) {
 	}
 	waitExit(t, p)
 }
+
+// scenarioCECPRussianPass: the opponent's pass (`usermove @@@@`) with no
+// roll known is accepted when some face forces it (with the start array a
+// B roll passes: no bishops), refused when every face allows a move, and
+// under a known roll decided by that roll alone (docs/protocol.md).
+func scenarioCECPRussianPass(t *testing.T, start starter) {
+	registered(t, "russian")
+	p := start(t)
+	p.handshake(false)
+	p.send("variant russian", "force")
+	p.sync()
+	p.send("usermove @@@@")
+	p.expectSilent(p.sync())
+	p.send("setboard rnbqkr/pppppp/6/6/PPPPPP/RNBQKR w - 0 1", "usermove @@@@")
+	p.expectOnly(p.sync(), `^Illegal move \(.*\): @@@@$`)
+	p.send("setboard rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - 0 1", "roll K", "usermove @@@@")
+	p.expectOnly(p.sync(), `^Illegal move \(.*\): @@@@$`)
+	p.send("roll B", "usermove @@@@")
+	p.expectSilent(p.sync())
+}
