@@ -144,8 +144,12 @@ func (s *searcher) run() threadResult {
 		if s.stopped {
 			// A move that beat the previous best in the interrupted
 			// iteration was fully searched: it is the better choice.
+			// With several lines, the last complete iteration stays the
+			// answer: a partial one would show a line ranked twice.
 			found := lines
-			if len(found) == 0 && !s.rootBest.IsNone() {
+			if k > 1 {
+				found = nil
+			} else if len(found) == 0 && !s.rootBest.IsNone() {
 				found = []pvLine{s.rootLine(s.rootScore)}
 			}
 			if len(found) > 0 {
