@@ -20,7 +20,7 @@ set -euo pipefail
 
 mode=${1:-}
 if [ "$mode" = -h ] || [ "$mode" = help ]; then
-	sed -n '2,21p' "$0"
+	sed -n '2,18p' "$0"
 	exit 0
 fi
 [ $# -gt 0 ] && shift
@@ -34,13 +34,13 @@ while getopts "v:d:r:n:t:T:x:h" opt; do
 	t) tc="$OPTARG" ;;
 	T) threads="$OPTARG" ;;
 	x) extra="$OPTARG" ;;
-	h) sed -n '2,21p' "$0"; exit 0 ;;
-	*) sed -n '2,21p' "$0"; exit 2 ;;
+	h) sed -n '2,18p' "$0"; exit 0 ;;
+	*) sed -n '2,18p' "$0"; exit 2 ;;
 	esac
 done
 case "$mode" in
 ttd | elo) ;;
-*) sed -n '2,21p' "$0"; exit 2 ;;
+*) sed -n '2,18p' "$0"; exit 2 ;;
 esac
 cd "$(dirname "$0")/.."
 SCRIPT=smp-measure
