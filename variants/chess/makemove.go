@@ -68,6 +68,10 @@ func (p *Position) MakeMove(m Move) {
 	}
 	switch m.kind() {
 	case kindCastle:
+		if m.is960() {
+			p.castle960(m, us, false)
+			break
+		}
 		rf, rt := castleRookSquares(to)
 		p.move(pc, from, to)
 		p.move(MakePiece(us, Rook), rf, rt)
@@ -101,9 +105,11 @@ func (p *Position) MakeMove(m Move) {
 			}
 		}
 	}
-	if c := p.castle & castleMask[from] & castleMask[to]; c != p.castle {
-		p.hash ^= zobristCastle[p.castle] ^ zobristCastle[c]
-		p.castle = c
+	if r := p.rules; p.castle != 0 {
+		if c := p.castle & r.mask[from] & r.mask[to]; c != p.castle {
+			p.hash ^= r.keys[p.castle] ^ r.keys[c]
+			p.castle = c
+		}
 	}
 	p.side = us ^ 1
 	p.hash ^= zobristSide
@@ -124,6 +130,10 @@ func (p *Position) UnmakeMove() {
 	captured := m.CapturedPiece()
 	switch m.kind() {
 	case kindCastle:
+		if m.is960() {
+			p.castle960(m, us, true)
+			break
+		}
 		rf, rt := castleRookSquares(to)
 		p.move(MakePiece(us, Rook), rt, rf)
 		p.move(pc, to, from)

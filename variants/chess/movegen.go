@@ -82,7 +82,10 @@ func (p *Position) setup(g *genState) {
 		if us == variants.Black {
 			rights >>= 2
 		}
-		if rights&3 != 0 {
+		if rights&3 != 0 && p.rules.frc {
+			g.castleKingSide = rights&1 != 0 && p.canCastle960(g, 0)
+			g.castleQueenSide = rights&2 != 0 && p.canCastle960(g, 1)
+		} else if rights&3 != 0 {
 			// f,g empty and safe; b,c,d empty and c,d safe. The king is
 			// not in check (checkers == 0). A right implies king and rook
 			// on their home squares (Parse and castleMask keep it so).
@@ -151,7 +154,14 @@ func (p *Position) generate(g *genState, list *MoveList, targets bb.Bitboard, ca
 	if g.doubleCheck {
 		return
 	}
-	if !capturesOnly {
+	if !capturesOnly && p.rules.frc {
+		for side, ok := range [2]bool{g.castleKingSide, g.castleQueenSide} {
+			if ok {
+				rook, kingTo, _ := p.castlingTargets(us, side)
+				list.add(newCastle960(g.ksq, kingTo, rook, king))
+			}
+		}
+	} else if !capturesOnly {
 		if g.castleKingSide {
 			list.add(newMove(g.ksq, g.ksq+2, kindCastle, king, NoPiece))
 		}
