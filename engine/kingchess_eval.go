@@ -85,11 +85,12 @@ var (
 	kcPhase = [kingchess.NumTypes]int{0, 4, 2, 1, 1, 0}
 	// kcMobility per attacked square not occupied by an own piece.
 	kcMobility = [kingchess.NumTypes]int{0, 1, 2, 4, 4, 0}
-	// kcDropThreat is charged per empty square of the enemy half from which
-	// an enemy piece of that type in hand would attack our King.
-	kcDropThreat = [kingchess.NumTypes]int{0, 14, 10, 10, 22, 16}
 	// kcZoneAttack: attack units per board piece hitting the King zone.
 	kcZoneAttack = [kingchess.NumTypes]int{0, 5, 3, 2, 2, 1}
+	// kcSafeCheck: attack units per square (at most two counted) from
+	// which the enemy checks next ply, by a drop or a board move, on a
+	// square we do not defend.
+	kcSafeCheck = [kingchess.NumTypes]int{0, 6, 5, 3, 4, 2}
 )
 
 const (
@@ -102,7 +103,13 @@ const (
 	kcBishopPair   = 30
 	kcDoubled      = 12
 	kcIsolated     = 10
-	kcShelter      = 14 // per own pawn in front of the King (midgame)
+	kcTempoHand    = 3  // per piece (not pawn) the mover still has in hand
+	kcShelter      = 2  // attack units less per own pawn in front of the King
+	kcZoneExtra    = 2  // attack units per zone attacker beyond the first
+	kcUnsafeCheck  = 1  // attack units for checks only on defended squares
+	kcWeakZone     = 2  // attack units per zone square only our King defends
+	kcDangerScale  = 12 // danger = units² * kcDangerScale / 64 centipawns
+	kcDangerMax    = 600
 )
 
 // kcPassed is the bonus of a passed pawn by relative rank.
@@ -202,6 +209,54 @@ func kcAttackersTo(p *kingchess.Position, s bb.Square, occ bb.Bitboard, by varia
 	return a & occ
 }
 
+// kcAttackMap is what one pass over the board pieces learns: the squares
+// each side attacks by piece type, and each side's mobility.
+type kcAttackMap struct {
+	byType   [2][kingchess.NumTypes]bb.Bitboard
+	all      [2]bb.Bitboard // every square the side attacks
+	noKing   [2]bb.Bitboard // ... without its King
+	twice    [2]bb.Bitboard // squares attacked by two or more of the side's pieces
+	mobility [2]int
+	// zone[c] are the attack units of side c's board pieces against the
+	// enemy King's zone, zoneN[c] how many pieces take part.
+	zone, zoneN [2]int
+}
+
+// kcKingZone is the King's square and its neighbours (0 if the King is in
+// hand).
+func (e *kcEvaluator) kingZone(c variants.Color) bb.Bitboard {
+	if k, ok := e.p.KingSquare(c); ok {
+		return bb.KingAttacks[k] | k.Bit()
+	}
+	return 0
+}
+
+// attackMap fills a from the board occ.
+func (e *kcEvaluator) attackMap(a *kcAttackMap, occ bb.Bitboard) {
+	p := e.p
+	for c := variants.White; c <= variants.Black; c++ {
+		own := p.Occupied(c)
+		enemyZone := e.kingZone(c ^ 1)
+		for t := kingchess.King; t <= kingchess.Pawn; t++ {
+			for b := p.Pieces(c, t); b != 0; {
+				att := kcAttacks(c, t, b.PopFirst(), occ)
+				a.twice[c] |= a.all[c] & att
+				a.all[c] |= att
+				a.byType[c][t] |= att
+				if t == kingchess.King || t == kingchess.Pawn {
+					continue
+				}
+				a.mobility[c] += kcMobility[t] * (att &^ own).Count()
+				if att&enemyZone != 0 {
+					a.zone[c] += kcZoneAttack[t]
+					a.zoneN[c]++
+				}
+			}
+		}
+		a.noKing[c] = a.all[c] &^ (a.byType[c][kingchess.King] &^ a.twice[c])
+	}
+}
+
 // Evaluate implements Evaluator: side to move's view, centipawns.
 func (e *kcEvaluator) Evaluate() int {
 	p := e.p
@@ -216,14 +271,24 @@ func (e *kcEvaluator) Evaluate() int {
 		}
 	}
 	phase = min(phase, kcMaxPhase)
+	var a kcAttackMap
+	e.attackMap(&a, occ)
 	var mg, eg [2]int
 	for c := variants.White; c <= variants.Black; c++ {
-		m, g := e.side(c, occ, onBoard)
+		m, g := e.side(c, occ, onBoard, &a)
 		mg[c], eg[c] = m, g
 	}
 	us := p.SideToMove()
 	mgv, egv := mg[us]-mg[us^1], eg[us]-eg[us^1]
-	return (mgv*phase+egv*(kcMaxPhase-phase))/kcMaxPhase + kcTempo - e.threatened(us, occ)
+	return (mgv*phase+egv*(kcMaxPhase-phase))/kcMaxPhase + e.tempo(us) - e.threatened(us, &a)
+}
+
+// tempo is the side to move's edge: larger while it still has pieces to
+// bring in, since in the drop phase every ply adds a piece to the fight.
+func (e *kcEvaluator) tempo(us variants.Color) int {
+	hand := e.p.Reserve(us)
+	n := hand[kingchess.Queen] + hand[kingchess.Rook] + hand[kingchess.Bishop] + hand[kingchess.Knight]
+	return kcTempo + kcTempoHand*min(n, 6)
 }
 
 // threatened is the penalty for side c (the side to move) having pieces
@@ -232,33 +297,22 @@ func (e *kcEvaluator) Evaluate() int {
 // search resolves the captures of the side to move, but standing pat
 // ignores the opponent's: with one such piece the mover usually saves it
 // (a small charge for the tempo), with two it loses the cheaper one.
-func (e *kcEvaluator) threatened(c variants.Color, occ bb.Bitboard) int {
+func (e *kcEvaluator) threatened(c variants.Color, a *kcAttackMap) int {
 	p := e.p
 	them := c ^ 1
-	var ourAtt bb.Bitboard
-	var theirAtt [kingchess.NumTypes]bb.Bitboard
-	for t := kingchess.King; t <= kingchess.Pawn; t++ {
-		for b := p.Pieces(c, t); b != 0; {
-			ourAtt |= kcAttacks(c, t, b.PopFirst(), occ)
-		}
-		for b := p.Pieces(them, t); b != 0; {
-			theirAtt[t] |= kcAttacks(them, t, b.PopFirst(), occ)
-		}
-	}
-	all := theirAtt[kingchess.King] | theirAtt[kingchess.Queen] | theirAtt[kingchess.Rook] |
-		theirAtt[kingchess.Bishop] | theirAtt[kingchess.Knight] | theirAtt[kingchess.Pawn]
+	theirAtt := &a.byType[them]
 	first, second := 0, 0
-	for b := p.Occupied(c) &^ p.Pieces(c, kingchess.King) & all; b != 0; {
+	for b := p.Occupied(c) &^ p.Pieces(c, kingchess.King) & a.all[them]; b != 0; {
 		s := b.PopFirst()
 		_, t, _ := p.PieceAt(s)
 		loss := 0
-		if !ourAtt.Has(s) {
+		if !a.all[c].Has(s) {
 			loss = kcBoardValue[t]
 		} else {
 			// The cheapest attacker decides what the exchange wins.
-			for a := kingchess.Pawn; a >= kingchess.Queen; a-- {
-				if theirAtt[a].Has(s) {
-					loss = kcBoardValue[t] - kcBoardValue[a]
+			for x := kingchess.Pawn; x >= kingchess.Queen; x-- {
+				if theirAtt[x].Has(s) {
+					loss = kcBoardValue[t] - kcBoardValue[x]
 					break
 				}
 			}
@@ -274,9 +328,8 @@ func (e *kcEvaluator) threatened(c variants.Color, occ bb.Bitboard) int {
 }
 
 // side returns side c's midgame and endgame terms.
-func (e *kcEvaluator) side(c variants.Color, occ bb.Bitboard, onBoard int) (mg, eg int) {
+func (e *kcEvaluator) side(c variants.Color, occ bb.Bitboard, onBoard int, a *kcAttackMap) (mg, eg int) {
 	p := e.p
-	own := p.Occupied(c)
 	hand := p.Reserve(c)
 	for t := kingchess.Queen; t <= kingchess.Pawn; t++ {
 		n := hand[t]
@@ -286,19 +339,13 @@ func (e *kcEvaluator) side(c variants.Color, occ bb.Bitboard, onBoard int) (mg, 
 	}
 	for t := kingchess.King; t <= kingchess.Pawn; t++ {
 		for b := p.Pieces(c, t); b != 0; {
-			s := b.PopFirst()
-			r := kcRel(c, s)
+			r := kcRel(c, b.PopFirst())
 			mg += kcBoardValue[t] + kcPST[0][t][r]
 			eg += kcBoardValue[t] + kcPST[1][t][r]
-			if t == kingchess.King || t == kingchess.Pawn {
-				continue
-			}
-			att := kcAttacks(c, t, s, occ)
-			mob := kcMobility[t] * (att &^ own).Count()
-			mg += mob
-			eg += mob
 		}
 	}
+	mg += a.mobility[c]
+	eg += a.mobility[c]
 	if bishops := p.Pieces(c, kingchess.Bishop); bishops&bb.Light != 0 && bishops&bb.Dark != 0 {
 		mg += kcBishopPair
 		eg += kcBishopPair + 20
@@ -307,7 +354,7 @@ func (e *kcEvaluator) side(c variants.Color, occ bb.Bitboard, onBoard int) (mg, 
 	mg += pm
 	eg += pe
 	// Our King's safety.
-	mg -= e.kingDanger(c, occ)
+	mg -= e.kingDanger(c, occ, a)
 	return mg, eg
 }
 
@@ -367,60 +414,85 @@ func kcAhead(c variants.Color, s bb.Square) bb.Bitboard {
 	return ^bb.Bitboard(0) >> uint(8*(8-r))
 }
 
-// kingDanger is the midgame penalty for side c's King: threats from the
-// enemy reserve (drops that would attack it), enemy board pieces hitting
-// the squares around it, less the pawn shelter.
-func (e *kcEvaluator) kingDanger(c variants.Color, occ bb.Bitboard) int {
+// kingDanger is the midgame penalty for side c's King, quadratic in the
+// attack units against it (one attacker is rarely dangerous, three are):
+//   - enemy board pieces hitting the King's zone (kcZoneAttack each);
+//   - checks the enemy can give next ply, by a drop from its reserve onto
+//     its own half (the reserve adds attackers at once: a queen in hand
+//     checks from every open line that reaches the enemy half) or by a
+//     board piece; a check on a square we do not defend counts fully
+//     (kcSafeCheck), a defended one a little (kcUnsafeCheck);
+//   - squares of the zone the enemy attacks and only our King defends;
+// less the pawn shelter in front of the King. Without an enemy queen
+// (board or hand) the attack counts a third less.
+func (e *kcEvaluator) kingDanger(c variants.Color, occ bb.Bitboard, a *kcAttackMap) int {
 	p := e.p
 	k, ok := p.KingSquare(c)
 	if !ok {
 		return 0 // still in hand: it will be dropped where it is safe
 	}
 	them := c ^ 1
-	danger := 0
+	units := a.zone[them]
+	if a.zoneN[them] >= 2 {
+		units += kcZoneExtra * (a.zoneN[them] - 1)
+	}
+	// Checks next ply: by a drop, or by a board piece moving there.
 	hand := p.Reserve(them)
-	zone := kcHalf(them) &^ occ
-	if hand[kingchess.Knight] > 0 {
-		danger += kcDropThreat[kingchess.Knight] * (bb.KnightAttacks[k] & zone).Count()
-	}
-	if hand[kingchess.Pawn] > 0 {
-		danger += kcDropThreat[kingchess.Pawn] * (bb.PawnAttacks[c][k] & zone &^ (bb.Rank1 | bb.Rank8)).Count()
-	}
-	if hand[kingchess.Rook]+hand[kingchess.Queen] > 0 {
-		n := (bb.RookAttacks(k, occ) & zone).Count()
-		w := kcDropThreat[kingchess.Rook]
-		if hand[kingchess.Queen] > 0 {
-			w = kcDropThreat[kingchess.Queen]
+	free := ^p.Occupied(them)
+	dropZone := kcHalf(them) &^ occ
+	defended := a.noKing[c]
+	rookLines := bb.RookAttacks(k, occ)
+	bishopLines := bb.BishopAttacks(k, occ)
+	for t := kingchess.Queen; t <= kingchess.Pawn; t++ {
+		var from bb.Bitboard
+		switch t {
+		case kingchess.Queen:
+			from = rookLines | bishopLines
+		case kingchess.Rook:
+			from = rookLines
+		case kingchess.Bishop:
+			from = bishopLines
+		case kingchess.Knight:
+			from = bb.KnightAttacks[k]
+		case kingchess.Pawn:
+			from = bb.PawnAttacks[c][k]
 		}
-		danger += w * n
-	}
-	if hand[kingchess.Bishop]+hand[kingchess.Queen] > 0 {
-		sq := bb.BishopAttacks(k, occ) & zone
-		if hand[kingchess.Queen] == 0 {
-			sq &= p.BishopDropSquares(them)
+		var checks bb.Bitboard
+		if hand[t] > 0 {
+			d := from & dropZone
+			switch t {
+			case kingchess.Pawn:
+				d &^= bb.Rank1 | bb.Rank8
+			case kingchess.Bishop:
+				d &= p.BishopDropSquares(them)
+			}
+			checks |= d
 		}
-		w := kcDropThreat[kingchess.Bishop]
-		if hand[kingchess.Queen] > 0 {
-			w = kcDropThreat[kingchess.Queen]
+		if t != kingchess.Pawn {
+			checks |= from & a.byType[them][t] & free
 		}
-		danger += w * sq.Count()
-	}
-	// Shelter: own pawns on the three squares in front of the King (and
-	// one further), only while the enemy has pieces to attack with.
-	front := bb.KingAttacks[k] & kcAhead(c, k)
-	shield := (p.Pieces(c, kingchess.Pawn) & front).Count()
-	danger -= kcShelter * min(shield, 3)
-	// Enemy board pieces attacking squares next to the King, quadratic.
-	units := 0
-	kz := bb.KingAttacks[k] | k.Bit()
-	for t := kingchess.Queen; t <= kingchess.Knight; t++ {
-		for b := p.Pieces(them, t); b != 0; {
-			s := b.PopFirst()
-			units += kcZoneAttack[t] * (kcAttacks(them, t, s, occ) & kz).Count()
+		if checks == 0 {
+			continue
+		}
+		safe := (checks &^ defended).Count()
+		units += kcSafeCheck[t] * min(safe, 2)
+		if safe == 0 {
+			units += kcUnsafeCheck
 		}
 	}
-	danger += units * units / 2
-	return danger
+	zone := bb.KingAttacks[k]
+	weak := zone & a.all[them] &^ a.noKing[c]
+	units += kcWeakZone * weak.Count()
+	// Shelter: own pawns on the three squares in front of the King.
+	shield := (p.Pieces(c, kingchess.Pawn) & zone & kcAhead(c, k)).Count()
+	units -= kcShelter * min(shield, 3)
+	if units <= 0 {
+		return 0
+	}
+	if p.Pieces(them, kingchess.Queen) == 0 && hand[kingchess.Queen] == 0 {
+		units = units * 2 / 3
+	}
+	return min(units*units*kcDangerScale/64, kcDangerMax)
 }
 
 // Ordinary moves are decoded from the encoding documented in

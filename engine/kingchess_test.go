@@ -282,18 +282,54 @@ func TestKCNullMove(t *testing.T) {
 // queen, half the rook.
 func TestKCThreatened(t *testing.T) {
 	p := mustKC(t, "4k3/8/8/1R6/8/2n5/8/3QK3 w - - 0 20", true)
-	ev := newKCEvaluator(p, true)
-	occ := p.Occupied(variants.White) | p.Occupied(variants.Black)
 	want := 630*kcThreatFirst/64 + 500*kcThreatSecond/64
-	if got := ev.threatened(variants.White, occ); got != want {
+	if got := kcThreatOf(p, variants.White); got != want {
 		t.Errorf("White threatened %d, want %d", got, want)
 	}
-	if got := ev.threatened(variants.Black, occ); got != 0 {
+	if got := kcThreatOf(p, variants.Black); got != 0 {
 		t.Errorf("Black's knight is not attacked, threatened %d", got)
 	}
 	// Without the knight nothing is attacked.
 	q := mustKC(t, "4k3/8/8/1R6/8/8/8/3QK3 w - - 0 20", true)
-	if got := newKCEvaluator(q, true).threatened(variants.White, q.Occupied(variants.White)|q.Occupied(variants.Black)); got != 0 {
+	if got := kcThreatOf(q, variants.White); got != 0 {
 		t.Errorf("no attacker, threatened %d", got)
+	}
+}
+
+// kcThreatOf is the threatened term of side c in p.
+func kcThreatOf(p *kingchess.Position, c variants.Color) int {
+	ev := newKCEvaluator(p, true)
+	var a kcAttackMap
+	ev.attackMap(&a, p.Occupied(variants.White)|p.Occupied(variants.Black))
+	return ev.threatened(c, &a)
+}
+
+// kcDangerOf is the king danger of side c in p.
+func kcDangerOf(t *testing.T, fen string, c variants.Color) int {
+	p := mustKC(t, fen, true)
+	ev := newKCEvaluator(p, true)
+	occ := p.Occupied(variants.White) | p.Occupied(variants.Black)
+	var a kcAttackMap
+	ev.attackMap(&a, occ)
+	return ev.kingDanger(c, occ, &a)
+}
+
+// TestKCKingDanger: a King on an open line is in danger from a queen in
+// the enemy reserve; a pawn shelter, or no queen in hand, lowers it; a
+// King still in hand has none.
+func TestKCKingDanger(t *testing.T) {
+	open := kcDangerOf(t, "4k3/8/8/8/8/8/8/4K3[QRRBBNNPPPPPPPPqrrbbnnpppppppp] w Ee - 0 2", variants.White)
+	shelter := kcDangerOf(t, "4k3/8/8/8/8/8/3PPP2/4K3[QRRBBNNPPPPPqrrbbnnpppppppp] w Ee - 0 5", variants.White)
+	noQueen := kcDangerOf(t, "4k3/8/8/8/8/8/8/4K3[QRRBBNNPPPPPPPPrrbbnnpppppppp] w Ee - 0 2", variants.White)
+	if open <= shelter || open <= noQueen || shelter < 0 {
+		t.Errorf("danger: open %d, behind pawns %d, no enemy queen %d: want open the largest", open, shelter, noQueen)
+	}
+	// The enemy queen on the board, attacking the zone, adds to it.
+	attacked := kcDangerOf(t, "4k3/8/8/8/7q/8/8/4K3[QRRBBNNPPPPPPPPrrbbnnpppppppp] w Ee - 0 2", variants.White)
+	if attacked <= noQueen {
+		t.Errorf("danger with the enemy queen on h4 %d, not above %d without it", attacked, noQueen)
+	}
+	if d := kcDangerOf(t, "8/8/8/8/8/8/8/4K3[QRRBBNNPPPPPPPPkqrrbbnnpppppppp] b E - 0 1", variants.Black); d != 0 {
+		t.Errorf("King in hand: danger %d", d)
 	}
 }
