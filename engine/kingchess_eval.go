@@ -423,6 +423,7 @@ func kcAhead(c variants.Color, s bb.Square) bb.Bitboard {
 //     board piece; a check on a square we do not defend counts fully
 //     (kcSafeCheck), a defended one a little (kcUnsafeCheck);
 //   - squares of the zone the enemy attacks and only our King defends;
+//
 // less the pawn shelter in front of the King. Without an enemy queen
 // (board or hand) the attack counts a third less.
 func (e *kcEvaluator) kingDanger(c variants.Color, occ bb.Bitboard, a *kcAttackMap) int {
