@@ -1,17 +1,20 @@
 // Command varchess is a chess-variant engine: a UCI/CECP engine on stdin and
 // stdout when started without arguments, and a set of tools (perft, bench,
-// match) as subcommands. See README.md and ../shared/spec/CLI.md.
+// match, serve) as subcommands. See README.md and ../shared/spec/CLI.md.
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 
 	"varchess/engine"
 	"varchess/match"
 	"varchess/perft"
 	"varchess/protocol"
+	"varchess/web"
 )
 
 func main() {
@@ -32,7 +35,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "bench":
 		return engine.BenchMain(args[1:], stdout, stderr)
 	case "match":
-		return match.Main(args[1:], stdout, stderr)
+		// The match's live view (-live ADDR) is the web server's page.
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		return match.MainWith(ctx, args[1:], stdout, stderr, match.Hooks{Live: web.StartLive})
+	case "match-merge":
+		return match.MergeMain(args[1:], stdout, stderr)
+	case "serve":
+		return web.Main(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		usage(stdout)
 		return 0
@@ -51,6 +61,10 @@ stdin/stdout; the first line ("uci" or "xboard") picks the protocol.
 Commands (each explains its flags with -h):
   perft   count legal game-tree leaves (one position or a reference suite)
   bench   search a fixed set of positions; prints a deterministic node count
-  match   play engines against each other in any variant
+  match   play engines against each other in any variant (matches,
+          tournaments, SPRT, shards)
+  match-merge  report the whole of a match played in shards
+  serve   the board in the browser: play every game against the engine,
+          another person, or watch engines play
 `)
 }

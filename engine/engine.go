@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"math/rand/v2"
 	"sync"
 	"time"
 
@@ -105,20 +106,28 @@ const (
 // Engine owns its options, one transposition table shared by its search
 // threads, and the per-thread memory (history) that survives from one move
 // to the next. One Engine serves one protocol session or one game slot of a
-// match; Engines share nothing, so several can search at once. The methods
-// of one Engine may be called from any goroutine; while a Search runs they
-// wait for it to end.
+// match; Engines share nothing, so several can search at once. Its methods
+// may be called from any goroutine and never wait for a running Search:
+// option changes and NewGame take effect at once when the engine is idle,
+// else when the running search has ended.
 type Engine struct {
-	mu      sync.Mutex
-	opt     Options
-	tt      *table
-	workers []*worker // one per thread; workers[0] is the main thread
+	mu sync.Mutex // held by Search
+	// state holds everything below; a Search reads it only at its start,
+	// after applying the pending changes.
+	state   sync.Mutex
+	opt     Options    // in effect
+	next    Options    // set by SetOptions, in effect from the next search
+	clear   bool       // NewGame called: clear before the next search
+	tt      *table     // the table of the options in effect
+	workers []*worker  // one per thread; workers[0] is the main thread
+	rng     *rand.Rand // the strength levels' choices
 }
 
 // New returns an engine with an empty transposition table.
 func New(opt Options) *Engine {
-	e := &Engine{}
+	e := &Engine{rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x5851f42d4c957f2d))}
 	e.opt = opt.withDefaults()
+	e.next = e.opt
 	e.tt = newTable(e.opt.HashMB)
 	e.resizeWorkers()
 	return e
@@ -143,42 +152,67 @@ func (e *Engine) resizeWorkers() {
 	e.workers = e.workers[:e.opt.Threads]
 }
 
-// Options returns the engine's options (with defaults filled in).
+// Options returns the engine's options (the latest set, with defaults
+// filled in).
 func (e *Engine) Options() Options {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	return e.opt
+	e.state.Lock()
+	defer e.state.Unlock()
+	return e.next
 }
 
 // SetOptions changes the options: a new HashMB resizes (and clears) the
 // table, Threads adds or drops threads (the history of the others is kept).
 func (e *Engine) SetOptions(opt Options) {
-	opt = opt.withDefaults()
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	if opt.HashMB != e.opt.HashMB {
-		e.tt = nil // let the old table go before the new one is made
-		e.tt = newTable(opt.HashMB)
-	}
-	e.opt = opt
-	e.resizeWorkers()
+	e.state.Lock()
+	e.next = opt.withDefaults()
+	e.state.Unlock()
+	e.applyIfIdle()
 }
 
 // SetHash resizes (and clears) the transposition table.
 func (e *Engine) SetHash(mb int) {
-	o := e.Options()
-	o.HashMB = mb
-	e.SetOptions(o)
+	e.state.Lock()
+	e.next.HashMB = mb
+	e.next = e.next.withDefaults()
+	e.state.Unlock()
+	e.applyIfIdle()
 }
 
 // NewGame forgets everything learnt in earlier games (table and history).
 // It takes constant time: the table is cleared lazily.
 func (e *Engine) NewGame() {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	e.tt.clear()
-	for _, w := range e.workers {
-		w.reset()
+	e.state.Lock()
+	e.clear = true
+	e.state.Unlock()
+	e.applyIfIdle()
+}
+
+// applyIfIdle applies the pending changes now unless a search runs (which
+// applies them when the next one starts).
+func (e *Engine) applyIfIdle() {
+	if e.mu.TryLock() {
+		e.apply()
+		e.mu.Unlock()
+	}
+}
+
+// apply puts the pending options and clearing into effect. The caller
+// holds e.mu (no search runs).
+func (e *Engine) apply() {
+	e.state.Lock()
+	defer e.state.Unlock()
+	if e.next.HashMB != e.opt.HashMB {
+		e.tt = nil // let the old table go before the new one is made
+		e.tt = newTable(e.next.HashMB)
+	}
+	e.opt = e.next
+	e.resizeWorkers()
+	if e.clear {
+		e.tt.clear()
+		for _, w := range e.workers {
+			w.reset()
+		}
+		e.clear = false
 	}
 }
 
@@ -196,5 +230,6 @@ func (e *Engine) Search(ctx context.Context, pos variants.Position, lim Limits, 
 func (e *Engine) searchWith(ctx context.Context, pos variants.Position, lim Limits, onInfo func(Info), newThread newThreadFunc) Result {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	e.apply()
 	return e.run(ctx, pos, lim, onInfo, newThread)
 }

@@ -66,13 +66,15 @@ type rNode struct {
 // writes except what the job shares (the table, the stop flag).
 type rsearch struct {
 	stopper
-	id   int // thread number; 0 is the main thread
-	p    *russian.Position
-	ev   *russianEvaluator
-	tt   *table
-	opt  russianSearchOptions
-	w    [7]int // face weights (index russian.Type), summing to 6
-	maxQ int    // quiescence plies (maxQDepth; tests use less)
+	id int // thread number; 0 is the main thread
+	// rootDepth is the depth of the iteration in progress.
+	rootDepth int
+	p         *russian.Position
+	ev        *russianEvaluator
+	tt        *table
+	opt       russianSearchOptions
+	w         [7]int // face weights (index russian.Type), summing to 6
+	maxQ      int    // quiescence plies (maxQDepth; tests use less)
 
 	keys  [MaxPly + 2]uint64
 	bufs  [MaxPly + 2][]variants.Move
@@ -182,6 +184,7 @@ func (s *rsearch) run() threadResult {
 		if s.helper {
 			depth = s.job.nextDepth(depth, maxDepth)
 		}
+		s.rootDepth = depth
 		s.job.onDepth[depth].Add(1)
 		done, top := s.rootIteration(list, depth, k)
 		s.job.onDepth[depth].Add(-1)
@@ -199,7 +202,7 @@ func (s *rsearch) run() threadResult {
 		for i := range lines {
 			lines[i] = pvLine{score: list[i].order, pv: []variants.Move{list[i].m}}
 		}
-		res = threadResult{depth: depth, selDepth: depth + maxQDepth, lines: lines}
+		res = threadResult{depth: depth, selDepth: depth + maxQDepth, lines: lines, iteration: lines}
 		s.reportLines(res)
 		if s.iterationStop(depth, lines[0].score) {
 			break
@@ -284,6 +287,7 @@ func (s *rsearch) runFaces() threadResult {
 		if s.helper {
 			depth = s.job.nextDepth(depth, maxDepth)
 		}
+		s.rootDepth = depth
 		s.job.onDepth[depth].Add(1)
 		faces, ev := s.faceIteration(list, depth)
 		s.job.onDepth[depth].Add(-1)
@@ -382,8 +386,19 @@ func (s *rsearch) iterationStop(depth, score int) bool {
 	return score > MateBound && s.lim.Depth == 0 && depth >= 2*mateMoves(score)+2
 }
 
-// checkStop is called every 2048 nodes.
-func (s *rsearch) checkStop() { s.pollStop(s.p.SideToMove(), true) }
+// checkStop is called every 2048 nodes. The clock counts from the first
+// iteration on (one iteration may cost more than the whole budget), a
+// node limit from the second (the first always ends with a searched move).
+func (s *rsearch) checkStop() {
+	if s.rootDepth <= 1 && s.lim.Nodes > 0 {
+		n := s.lim.Nodes
+		s.lim.Nodes = 0
+		s.pollStop(s.p.SideToMove(), true)
+		s.lim.Nodes = n
+		return
+	}
+	s.pollStop(s.p.SideToMove(), true)
+}
 
 // count bumps the node counter and polls the limits.
 func (s *rsearch) count() {

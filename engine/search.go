@@ -137,7 +137,7 @@ func (s *searcher) run() threadResult {
 			}
 			break
 		}
-		res = threadResult{depth: depth, selDepth: s.selDep, lines: lines}
+		res = threadResult{depth: depth, selDepth: s.selDep, lines: lines, iteration: lines}
 		prev = lines
 		s.reportLines(res)
 		if s.iterationStop(depth, lines[0].score, nRoot) {

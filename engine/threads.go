@@ -43,6 +43,7 @@ type job struct {
 	workers []*worker
 	multiPV int
 	onInfo  func(Info) // main thread only; nil for none
+	wdl     wdlModel   // the game's, for Info.WDL
 
 	stop  atomic.Bool   // set when the main thread is done
 	nodes atomic.Uint64 // every thread's nodes, published at each poll
@@ -74,6 +75,9 @@ type threadResult struct {
 	depth    int      // last completed iteration (0: none)
 	selDepth int      // of that iteration
 	lines    []pvLine // best first; more than one with MultiPV
+	// iteration is the lines of the last completed iteration (lines may
+	// instead hold the better move of an interrupted one).
+	iteration []pvLine
 	// faces: per-face results of an unrolled russian position.
 	faces []FaceResult
 }
@@ -115,7 +119,8 @@ func (e *Engine) run(ctx context.Context, pos variants.Position, lim Limits, onI
 		workers = workers[:1]
 		multiPV = max(multiPV, st.lines())
 	}
-	j := &job{ctx: ctx, lim: lim, tt: e.tt, workers: workers, multiPV: multiPV, onInfo: onInfo}
+	j := &job{ctx: ctx, lim: lim, tt: e.tt, workers: workers, multiPV: multiPV, onInfo: onInfo,
+		wdl: wdlFor(pos.Variant())}
 	e.tt.newSearch()
 	threads := make([]thread, len(workers))
 	for i := range threads {
@@ -149,8 +154,12 @@ func (e *Engine) run(ctx context.Context, pos variants.Position, lim Limits, onI
 	res := Result{Nodes: nodes, Depth: r.depth, Faces: r.faces}
 	if len(r.lines) > 0 {
 		l := r.lines[0]
-		if st.Active() {
-			l = st.pick(r.lines, pos)
+		if st.Active() && len(r.iteration) > 1 {
+			l = st.pick(r.iteration, e.rng)
+			if l.pv[0] != r.lines[0].pv[0] {
+				// The last line shown begins with the move played.
+				threads[0].report(threadResult{depth: r.depth, selDepth: r.selDepth, lines: []pvLine{l}})
+			}
 		}
 		res.Best, res.Score = l.pv[0], l.score
 		if len(l.pv) > 1 {
@@ -182,7 +191,7 @@ func (s *stopper) info(depth, selDepth, rank int, l pvLine) Info {
 	pv := make([]variants.Move, len(l.pv))
 	copy(pv, l.pv)
 	return Info{Depth: depth, SelDepth: max(selDepth, depth), MultiPV: rank, Score: l.score,
-		Mate: mateMoves(l.score), WDL: wdl(l.score), Nodes: s.totalNodes(), Time: time.Since(s.start),
+		Mate: mateMoves(l.score), WDL: s.job.wdl.wdl(l.score), Nodes: s.totalNodes(), Time: time.Since(s.start),
 		HashFull: s.job.tt.hashfull(), PV: pv}
 }
 

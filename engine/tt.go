@@ -67,9 +67,9 @@ func newTable(mb int) *table {
 	if n < 1 {
 		n = 1
 	}
-	// make hands out zeroed memory without touching it when it comes fresh
-	// from the OS, so even a large table is allocated at once.
-	return &table{buckets: make([]ttBucket, n)}
+	t := &table{}
+	t.buckets = allocBuckets(t, n) // at once, even for gigabytes
+	return t
 }
 
 // clear empties the table in constant time (a new epoch).

@@ -42,6 +42,20 @@ func startCECP(ctx context.Context, spec EngineSpec, log *ioLog) (*cecpPlayer, e
 // ping=1) would garble the whole game.
 const featureWait = 10 * time.Second
 
+func earlier(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}
+
 func later(a, b time.Time) time.Time {
 	if a.After(b) {
 		return a
@@ -49,10 +63,17 @@ func later(a, b time.Time) time.Time {
 	return b
 }
 
+// quietAfterTalk is how long the arbiter waits for a feature line once the
+// engine has said something else (a UCI engine answers `xboard` with
+// "Unknown command"): such an engine does not speak CECP.
+const quietAfterTalk = 2 * time.Second
+
 // handshake sends `xboard` and `protover 2` and reads the features: until
 // `done=1`, or until featureWait (at least 2 s after the last feature line)
 // if the engine never says done, or for the handshake timeout after
-// `done=0`.
+// `done=0`. An engine that sends no feature at all (within featureWait, or
+// within quietAfterTalk of printing something else) does not speak protocol
+// 2, most likely not CECP at all: that is an error, which stops the match.
 func (c *cecpPlayer) handshake(ctx context.Context) error {
 	if err := c.p.send("xboard"); err != nil {
 		return err
@@ -60,7 +81,10 @@ func (c *cecpPlayer) handshake(ctx context.Context) error {
 	if err := c.p.send("protover 2"); err != nil {
 		return err
 	}
-	deadline := time.Now().Add(featureWait)
+	start := time.Now()
+	deadline := start.Add(featureWait)
+	sawFeature := false
+	var other string // the engine's first line that is not a feature
 	for {
 		line, err := c.p.readLine(ctx, deadline)
 		if errors.Is(err, errTimeout) {
@@ -71,8 +95,15 @@ func (c *cecpPlayer) handshake(ctx context.Context) error {
 		}
 		rest, ok := strings.CutPrefix(line, "feature ")
 		if !ok {
+			if !sawFeature && strings.TrimSpace(line) != "" {
+				if other == "" {
+					other = line
+				}
+				deadline = earlier(deadline, time.Now().Add(quietAfterTalk))
+			}
 			continue
 		}
+		sawFeature = true
 		// An engine that talks features but never says done gets two
 		// more seconds after each feature line, as in XBoard.
 		deadline = later(deadline, time.Now().Add(2*time.Second))
@@ -97,6 +128,15 @@ func (c *cecpPlayer) handshake(ctx context.Context) error {
 		if done {
 			break
 		}
+	}
+	if !sawFeature {
+		c.p.broken = true
+		said := "it printed nothing"
+		if other != "" {
+			said = fmt.Sprintf("it said %q", truncate(other, 80))
+		}
+		return fmt.Errorf("engine %s never answered protover 2 with features in %v (%s): most likely it does not speak CECP; try proto=uci",
+			c.spec.Name, time.Since(start).Round(100*time.Millisecond), said)
 	}
 	for _, o := range c.spec.Options {
 		var err error

@@ -102,6 +102,9 @@ func playGame(ctx context.Context, s *gameSetup, rec *gameRecord, players [2]pla
 		rec.Reason = fmt.Sprintf("%s %s", sideName(s.game, side), reason)
 	}
 	for {
+		if err := ctx.Err(); err != nil {
+			return err // stopped: the game is not recorded
+		}
 		if st := pos.Status(); st.Over() {
 			rec.Outcome, rec.Reason, rec.Termination = st.Outcome, st.Reason, "normal"
 			return nil

@@ -17,6 +17,17 @@ func TestMainFlags(t *testing.T) {
 		msg  string
 	}{
 		{[]string{"-h"}, 0, "usage: match"},
+		{[]string{"-h"}, 0, "-engine SPEC"},
+		{[]string{"-h"}, 0, "cmd=PATH"},
+		{[]string{"-engine", "builtin:random", "-engine", "builtin:greedy", "-sprt", "elo0=5,elo1=0"}, 2, "elo0 must be below"},
+		{[]string{"-engine", "builtin:random", "-engine", "builtin:greedy", "-engine", "builtin:random", "-sprt", "elo1=5"}, 2, "two engines"},
+		{[]string{"-engine", "builtin:random", "-engine", "builtin:greedy", "-shard", "3/2"}, 2, "-shard"},
+		{[]string{"-engine", "builtin:random", "-engine", "builtin:greedy", "-tc", "inf"}, 2, "no limit"},
+		{[]string{"-engine", "builtin:random", "-engine", "builtin:greedy", "-tournament", "swiss"}, 2, "round-robin or gauntlet"},
+		{[]string{"-engine", "builtin:random", "-engine", "builtin:greedy", "-plies", "4"}, 2, "-plies needs"},
+		{[]string{"-engine", "cmd=x,proto=cecp,legal=arbiter", "-engine", "builtin:greedy"}, 2, "needs a UCI engine"},
+		{[]string{"-engine", "cmd=x,proto=cecp", "-engine", "builtin:greedy", "-nodes", "100"}, 2, "no node limit"},
+		{[]string{"-resume", "/nonexistent/state"}, 2, "no such file"},
 		{[]string{"-engine", "builtin:random"}, 2, "at least two -engine"},
 		{[]string{"-engine", "builtin:random", "-engine", "builtin:wise"}, 2, "unknown built-in"},
 		{[]string{"-engine", "builtin:random", "-engine", "builtin:greedy", "-variant", "go"}, 2, "unknown variant"},

@@ -29,7 +29,7 @@ const engineUsage = "an engine `SPEC`, given twice or more: cmd=PATH[,proto=uci|
 
 // matchFiles are the files a match reads and writes, besides its Config.
 type matchFiles struct {
-	pgn, epd, state string
+	pgn, epd, state, live string
 }
 
 // parseMatch reads the match command line into a Config; it prints usage
@@ -73,6 +73,7 @@ func parseMatch(args []string, stderr io.Writer) (*Config, matchFiles, string, e
 	resign := fs.String("resign", "", "resign adjudication `MOVES/SCORE`: both engines agree for MOVES plies each that a side is down SCORE cp")
 	draw := fs.String("draw", "", "draw adjudication `PLY/MOVES/SCORE`: from PLY on, both engines report |score| <= SCORE for MOVES plies each")
 	event := fs.String("event", "varchess match", "PGN Event tag")
+	live := fs.String("live", "", "show the games in progress on a web page served at `ADDR` (host:port)")
 	debug := fs.Bool("debug", false, "log every line to and from the engines on stderr")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: match -variant V -engine SPEC -engine SPEC [-engine SPEC...] [-games N] [-tc TC] [-sprt ...]\n"+
@@ -189,15 +190,32 @@ func parseMatch(args []string, stderr io.Writer) (*Config, matchFiles, string, e
 	if _, err := schedule(cfg); err != nil {
 		return fail("%v", err)
 	}
-	files = matchFiles{pgn: *pgnPath, epd: *epdPath, state: *stateFlag}
+	files = matchFiles{pgn: *pgnPath, epd: *epdPath, state: *stateFlag, live: *live}
 	return cfg, files, *shard, nil
 }
 
 // Main runs the match command with its arguments (without "match") and
 // returns the exit code: 0 when every game was played (or the SPRT
 // decided), 1 when the match could not run to the end, 2 for a bad command
-// line.
+// line. Ctrl-C stops the match and reports the games played.
 func Main(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return MainWith(ctx, args, stdout, stderr, Hooks{})
+}
+
+// Hooks connect the match command to what package match does not import.
+type Hooks struct {
+	// Observer watches every game (may be nil).
+	Observer Observer
+	// Live starts a live view of the games at addr for `-live ADDR` and
+	// returns its observer and a function that stops the view, called when
+	// the match ends; nil makes -live an error.
+	Live func(addr string, stderr io.Writer) (Observer, func(), error)
+}
+
+// MainWith is Main with a context of its own and hooks.
+func MainWith(ctx context.Context, args []string, stdout, stderr io.Writer, hooks Hooks) int {
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "match: "+format+"\n", a...)
 		return 2
@@ -236,53 +254,34 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	// A resumed match rewrites its PGN and EPD files from the saved games,
 	// so a game that was being written when the match was killed is not
 	// left half in them, nor a finished one twice.
-	open := func(path string, rewrite func(io.Writer) error) (*os.File, error) {
+	limits := cfg.limits()
+	writers := []struct {
+		path  string
+		dst   *io.Writer
+		write func(io.Writer, *gameRecord) error
+	}{
+		{files.pgn, &cfg.PGN, func(w io.Writer, r *gameRecord) error { return writePGN(w, cfg.pgnInfo(limits), r) }},
+		{files.epd, &cfg.EPD, func(w io.Writer, r *gameRecord) error { _, err := fmt.Fprintln(w, r.FinalFEN); return err }},
+	}
+	for _, out := range writers {
+		if out.path == "" {
+			continue
+		}
 		flags := os.O_CREATE | os.O_WRONLY | os.O_APPEND
 		if resuming != "" {
 			flags = os.O_CREATE | os.O_WRONLY | os.O_TRUNC
 		}
-		f, err := os.OpenFile(path, flags, 0o644)
-		if err != nil {
-			return nil, err
-		}
-		if resuming != "" {
-			if err := rewrite(f); err != nil {
-				f.Close()
-				return nil, err
-			}
-		}
-		return f, nil
-	}
-	limits := cfg.limits()
-	if files.pgn != "" {
-		f, err := open(files.pgn, func(w io.Writer) error {
-			for i := range finished {
-				if err := writePGN(w, cfg.pgnInfo(limits), &finished[i]); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
+		f, err := os.OpenFile(out.path, flags, 0o644)
 		if err != nil {
 			return usageErr("%v", err)
 		}
 		defer f.Close()
-		cfg.PGN = f
-	}
-	if files.epd != "" {
-		f, err := open(files.epd, func(w io.Writer) error {
-			for _, r := range finished {
-				if _, err := fmt.Fprintln(w, r.FinalFEN); err != nil {
-					return err
-				}
+		for i := range finished {
+			if err := out.write(f, &finished[i]); err != nil {
+				return usageErr("%s: %v", out.path, err)
 			}
-			return nil
-		})
-		if err != nil {
-			return usageErr("%v", err)
 		}
-		defer f.Close()
-		cfg.EPD = f
+		*out.dst = f
 	}
 	if files.state != "" {
 		cfg.Save = func(games []gameRecord) error {
@@ -295,9 +294,26 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	cfg.Progress = stderr
-
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	var observers multiObserver
+	if hooks.Observer != nil {
+		observers = append(observers, hooks.Observer)
+	}
+	if files.live != "" {
+		if hooks.Live == nil {
+			return usageErr("-live: this build has no live view")
+		}
+		o, stopLive, err := hooks.Live(files.live, stderr)
+		if err != nil {
+			return usageErr("-live %s: %v", files.live, err)
+		}
+		if stopLive != nil {
+			defer stopLive()
+		}
+		observers = append(observers, o)
+	}
+	if len(observers) > 0 {
+		cfg.Observer = observers
+	}
 	fmt.Fprintf(stderr, "match: %s, %s, %d games per encounter, tc %s, concurrency %d, seed %d%s%s\n",
 		strings.Join(cfg.engineNames(), " vs "), cfg.Game.Name, cfg.Games, cfg.TC, cfg.Concurrency, cfg.Seed,
 		shardNote(cfg), resumeNote(resuming, len(finished)))

@@ -289,6 +289,43 @@ func TestOurEngine(t *testing.T) {
 			})
 		}
 	}
+	// A gauntlet and a round robin of the engine (fixed depth, no clock)
+	// and the two built-in players in russian, crosstable checked.
+	for _, kind := range []string{"gauntlet", "round-robin"} {
+		t.Run("russian-"+kind, func(t *testing.T) {
+			g, err := all.Get("russian")
+			if err != nil || !probe("uci\nquit\n", "uciok") {
+				t.Skip("russian or the UCI loop not ready")
+			}
+			cfg := Config{Game: g, Engines: []EngineSpec{mustSpec(t, "cmd="+bin+",name=varchess,depth=2"), mustSpec(t, "builtin:greedy"),
+				mustSpec(t, "builtin:random")}, Tournament: kind, Games: 2, TC: TimeControl{Depth: 99}, Seed: 3,
+				Adjudicate: adjudication{MaxPlies: 80}}
+			res, err := Run(context.Background(), cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[string]int{"gauntlet": 4, "round-robin": 6}[kind]
+			if len(res.Games) != want {
+				t.Fatalf("%d games, want %d", len(res.Games), want)
+			}
+			var out bytes.Buffer
+			writeReport(&out, &cfg, res)
+			for _, pair := range [][2]int{{0, 1}, {0, 2}, {1, 2}} {
+				cell := crossCell(res.Games, pair[0], pair[1])
+				if (kind == "gauntlet" && pair[0] == 1) != (cell == ".") {
+					t.Errorf("%v: cell %s", pair, cell)
+				}
+				if !strings.Contains(out.String(), " "+cell) {
+					t.Errorf("crosstable lacks %s for %v:\n%s", cell, pair, out.String())
+				}
+			}
+			for _, rec := range res.Games {
+				if rec.Termination != "normal" && rec.Termination != "adjudication" {
+					t.Errorf("game %d: %s {%s}", rec.Number, rec.Termination, rec.Reason)
+				}
+			}
+		})
+	}
 }
 
 // stampWriter prefixes debug output with the time since the start.
@@ -355,5 +392,48 @@ func TestScoreAdjudication(t *testing.T) {
 		if g.Termination != "adjudication" || g.Outcome != variants.Draw || len(g.Moves) != 4 {
 			t.Errorf("game %d: %s %s {%s} after %d plies", g.Number, g.Termination, g.Outcome.PGN(), g.Reason, len(g.Moves))
 		}
+	}
+}
+
+// TestRoughEdges: an engine printing a line over 4 MiB plays on (it was
+// taken for dead); legal=arbiter keeps an engine whose rules differ inside
+// ours (searchmoves); without it that engine loses by its illegal ply.
+func TestRoughEdges(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		spec EngineSpec
+		term string
+	}{
+		{fakeSpec(UCI, "longline", 0), "normal"},
+		{fakeSpec(CECP, "longline", 0), "normal"},
+		{func() EngineSpec { e := fakeSpec(UCI, "rulediff", 0); e.LegalArbiter = true; return e }(), "normal"},
+		{fakeSpec(UCI, "rulediff", 0), "rules infraction"},
+	} {
+		t.Run(fmt.Sprintf("%s-%s-%v", c.spec.Proto, c.spec.Args[0], c.spec.LegalArbiter), func(t *testing.T) {
+			t.Parallel()
+			cfg := Config{Game: toyDiceGame, Engines: []EngineSpec{c.spec, mustSpec(t, "builtin:random")}, Games: 2,
+				TC: TimeControl{Base: 30 * time.Second}, Concurrency: 1, Seed: 2}
+			res, _ := runMatch(t, cfg)
+			for _, g := range res.Games {
+				if g.Termination != c.term {
+					t.Errorf("game %d: %s {%s}, want %s", g.Number, g.Termination, g.Reason, c.term)
+				}
+			}
+		})
+	}
+}
+
+// TestNotCECP: a UCI-only engine started with proto=cecp stops the match
+// with a clear error instead of losing every game on time.
+func TestNotCECP(t *testing.T) {
+	t.Parallel()
+	cfg := Config{Game: toyGame, Engines: []EngineSpec{fakeSpec(CECP, "ucionly", 0), mustSpec(t, "builtin:random")}, Games: 2,
+		TC: TimeControl{Base: 30 * time.Second}, Concurrency: 1}
+	res, err := Run(context.Background(), cfg)
+	if err == nil || !strings.Contains(err.Error(), "never answered protover") || !strings.Contains(err.Error(), "proto=uci") {
+		t.Fatalf("error %v", err)
+	}
+	if len(res.Games) != 0 {
+		t.Errorf("%d games scored", len(res.Games))
 	}
 }

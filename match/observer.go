@@ -46,3 +46,24 @@ type GameEnd struct {
 	Moves       []string
 	FinalFEN    string
 }
+
+// multiObserver passes every event to each of its observers in turn.
+type multiObserver []Observer
+
+func (m multiObserver) GameStarted(e GameStart) {
+	for _, o := range m {
+		o.GameStarted(e)
+	}
+}
+
+func (m multiObserver) MovePlayed(e MoveEvent) {
+	for _, o := range m {
+		o.MovePlayed(e)
+	}
+}
+
+func (m multiObserver) GameFinished(e GameEnd) {
+	for _, o := range m {
+		o.GameFinished(e)
+	}
+}

@@ -71,18 +71,51 @@ func startProcess(spec EngineSpec, log *ioLog) (*process, error) {
 	return p, nil
 }
 
+// maxLine is the longest engine output line the arbiter keeps; the rest
+// of a longer line is dropped. A move is always at the start of its line,
+// so cutting never loses one, and an engine that prints a huge line (a PV
+// dump, a debug trace) goes on playing instead of being taken for dead.
+const maxLine = 1 << 20
+
 func (p *process) read(stdout io.Reader) {
-	sc := bufio.NewScanner(stdout)
-	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
-	for sc.Scan() {
-		line := strings.TrimRight(sc.Text(), "\r")
+	r := bufio.NewReaderSize(stdout, 64*1024)
+	for {
+		line, err := readCapped(r, maxLine)
+		if err != nil && line == "" {
+			break
+		}
+		line = strings.TrimRight(line, "\r")
 		p.log.printf("%s > %s\n", p.name, line)
 		p.lines <- line
+		if err != nil {
+			break
+		}
 	}
 	close(p.lines)
 	// stdout is closed: reap the process so it does not linger as a zombie.
 	_ = p.cmd.Wait()
 	close(p.exited)
+}
+
+// readCapped reads one line (without its newline), keeping at most max
+// bytes of it and discarding the rest. At EOF it returns the unterminated
+// last line, if any, with the error.
+func readCapped(r *bufio.Reader, max int) (string, error) {
+	var b []byte
+	for {
+		chunk, err := r.ReadSlice('\n')
+		if room := max - len(b); room > 0 {
+			b = append(b, chunk[:min(len(chunk), room)]...)
+		}
+		switch {
+		case err == nil:
+			return strings.TrimSuffix(string(b), "\n"), nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		default:
+			return string(b), err
+		}
+	}
 }
 
 // send writes one command line.

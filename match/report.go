@@ -25,8 +25,8 @@ func writeReport(w io.Writer, cfg *Config, out *Outcome) {
 	fmt.Fprintln(w, s.Summary(a))
 	fmt.Fprintln(w, s.Invert().Summary(b))
 	if out.Penta.Pairs() > 0 {
-		fmt.Fprintf(w, "Ptnml(0-2) of %s: %v over %d pairs, Elo %v, nElo %v\n", a, out.Penta, out.Penta.Pairs(),
-			out.Penta.Elo(), out.Penta.NormalizedElo())
+		fmt.Fprintf(w, "Ptnml(0-2) of %s: %v over %d pairs, Elo %v, nElo %v, pair variance ratio %s\n", a, out.Penta, out.Penta.Pairs(),
+			out.Penta.Elo(), out.Penta.NormalizedElo(), fmtRatio(pairVarianceRatio(s, out.Penta)))
 	}
 	if cfg.SPRT != nil {
 		lo, hi := cfg.SPRT.Bounds()
@@ -162,4 +162,26 @@ func fmtNum(v float64) string {
 		return "nan"
 	}
 	return fmt.Sprintf("%.1f", v+0)
+}
+
+// pairVarianceRatio is the variance of a pair's mean score divided by what
+// it would be if the pair's two games were independent (half the per-game
+// variance). Below 1 the pairing helps: a test on pairs needs about this
+// fraction of the games a test on single games needs.
+func pairVarianceRatio(s Stats, p Pentanomial) float64 {
+	n := float64(s.Games())
+	_, vp, pairs := p.moments()
+	if n == 0 || pairs == 0 {
+		return math.NaN()
+	}
+	mu := s.Score()
+	vg := (float64(s.Wins)*(1-mu)*(1-mu) + float64(s.Draws)*(0.5-mu)*(0.5-mu) + float64(s.Losses)*mu*mu) / n
+	return vp / (vg / 2)
+}
+
+func fmtRatio(v float64) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.2f", v)
 }

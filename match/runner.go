@@ -346,21 +346,7 @@ func (s *slot) start(ctx context.Context, e int) error {
 	if s.players[e] != nil {
 		return nil
 	}
-	spec := s.cfg.Engines[e]
-	var (
-		p   player
-		err error
-	)
-	switch spec.Proto {
-	case Builtin:
-		p = newBuiltin(spec.Cmd)
-	case UCI:
-		p, err = startUCI(ctx, spec, s.log)
-	case CECP:
-		p, err = startCECP(ctx, spec, s.log)
-	default:
-		err = fmt.Errorf("engine %s: unknown protocol %q", spec.Name, spec.Proto)
-	}
+	p, err := newPlayer(ctx, s.cfg.Engines[e], s.log)
 	if err != nil {
 		return err
 	}

@@ -71,20 +71,30 @@ func (e EloEstimate) String() string { return formatElo(e.Elo, e.Error) }
 
 const z95 = 1.959963984540054
 
-// Elo is the logistic Elo difference from the pair scores, with a 95%
-// interval from the variance of the pair scores (which accounts for the
-// correlation of the two games of a pair, unlike the per-game variance).
-func (p Pentanomial) Elo() EloEstimate {
-	n := float64(p.Pairs())
+// moments are the mean and variance of the pair score (points per game)
+// and the number of pairs.
+func (p Pentanomial) moments() (mu, v, n float64) {
+	n = float64(p.Pairs())
 	if n == 0 {
-		return EloEstimate{math.NaN(), math.NaN()}
+		return math.NaN(), math.NaN(), 0
 	}
 	f := make([]float64, 5)
 	for i, c := range p {
 		f[i] = float64(c) / n
 	}
-	mu, v := meanVar(pairScores, f)
-	if mu <= 0 || mu >= 1 {
+	mu, v = meanVar(pairScores, f)
+	return mu, v, n
+}
+
+// Elo is the logistic Elo difference from the pair scores, with a 95%
+// interval from the variance of the pair scores (which accounts for the
+// correlation of the two games of a pair, unlike the per-game variance).
+func (p Pentanomial) Elo() EloEstimate {
+	mu, v, n := p.moments()
+	switch {
+	case n == 0:
+		return EloEstimate{math.NaN(), math.NaN()}
+	case mu <= 0 || mu >= 1:
 		return EloEstimate{eloFromScore(mu), math.Inf(1)}
 	}
 	se := math.Sqrt(v / n)
@@ -97,20 +107,14 @@ func (p Pentanomial) Elo() EloEstimate {
 // scale. Normalized Elo measures how many pairs a difference takes to show,
 // independent of the draw rate.
 func (p Pentanomial) NormalizedElo() EloEstimate {
-	n := float64(p.Pairs())
-	if n == 0 {
+	mu, v, n := p.moments()
+	switch {
+	case n == 0:
 		return EloEstimate{math.NaN(), math.NaN()}
-	}
-	f := make([]float64, 5)
-	for i, c := range p {
-		f[i] = float64(c) / n
-	}
-	mu, v := meanVar(pairScores, f)
-	if v == 0 {
+	case v == 0:
 		return EloEstimate{math.Copysign(math.Inf(1), mu-0.5), math.Inf(1)}
 	}
-	sigma := math.Sqrt(2 * v)
-	return EloEstimate{(mu - 0.5) / sigma * nEloScale, z95 / math.Sqrt(2*n) * nEloScale}
+	return EloEstimate{(mu - 0.5) / math.Sqrt(2*v) * nEloScale, z95 / math.Sqrt(2*n) * nEloScale}
 }
 
 // SPRT is a sequential probability ratio test of H0: elo = Elo0 against

@@ -29,6 +29,7 @@ type cecpSearcher interface {
 	SearchSingleDrops(ctx context.Context, pos variants.Position, lim engine.Limits, onInfo func(engine.Info)) engine.Result
 	NewGame()
 	SetHash(mb int)
+	optionEngine // the search options (search_options.go)
 }
 
 // cecpFeatures is the answer to `protover 2` (PROTOCOL.md, CECP).
@@ -36,7 +37,18 @@ var cecpFeatures = []string{
 	`feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 memory=1 smp=1 san=0 myname="` + engineName + `" variants="normal,monochrome,russian,kingchess,kingchess1" dice=1`,
 	fmt.Sprintf(`feature option="Move Overhead -spin %d 0 %d"`, defaultOverhead.Milliseconds(), maxOverheadMS),
 	`feature option="` + xboardMovesOption + ` -check 0"`,
+	searchFeature("MultiPV"),
+	searchFeature("Skill Level"),
+	searchFeature("UCI_LimitStrength"),
+	searchFeature("UCI_Elo"),
 	`feature done=1`,
+}
+
+// searchFeature is the feature line of a search option (Threads is set
+// through `cores`, and thinking output has no place for WDL).
+func searchFeature(name string) string {
+	o, _ := findSearchOption(name)
+	return o.cecpFeature()
 }
 
 // cecpPly is one ply of the game as played, with the die face the mover
@@ -79,7 +91,8 @@ type cecpSession struct {
 	dice      bool // XBoard accepted feature dice=1
 	// xboardMoves: write moves XBoard 4.9 can relay (xboard_moves.go).
 	xboardMoves bool
-	awaitPips   bool // we sent `dice 6` and wait for `pips k/6`
+	awaitPips   bool           // we sent `dice 6` and wait for `pips k/6`
+	settings    searchSettings // the search options' session part
 
 	caps caps // test limits (protocol.go); zero in production
 
@@ -315,11 +328,21 @@ func (s *cecpSession) handle(line string) (err error) {
 			if s.caps.hashMB > 0 {
 				mb = min(mb, s.caps.hashMB)
 			}
+			if mb > maxHashMB {
+				s.out.printf("# memory %d MiB is more than the engine's largest table: using %d MiB", mb, maxHashMB)
+			}
 			s.eng.SetHash(min(max(mb, 1), maxHashMB))
 		}
 	case "cores":
 		var n int
-		s.setInt(&n, arg, line) // one search thread only: validated and ignored
+		if s.setInt(&n, arg, line) { // in effect from the next search
+			if n > engine.MaxThreads {
+				s.out.printf("# cores %d is more than the engine's %d threads: using %d", n, engine.MaxThreads, engine.MaxThreads)
+			}
+			o := s.eng.Options()
+			o.Threads = n // 0 counts as 1
+			s.eng.SetOptions(o)
+		}
 	case "option":
 		s.setOption(arg, line)
 	case "edit":
@@ -628,6 +651,14 @@ func (s *cecpSession) setOption(arg, line string) {
 			s.out.printf("Error (bad option value): %s", line)
 		}
 	default:
-		s.out.printf("Error (unknown option): %s", line)
+		o, ok := findSearchOption(name)
+		if !ok {
+			s.out.printf("Error (unknown option): %s", line)
+			return
+		}
+		// In effect from the next search (a running one is not disturbed).
+		if err := setSearchOption(s.eng, &s.settings, o, value); err != nil {
+			s.out.printf("Error (bad option value - %s): %s", cecpReason(err.Error()), line)
+		}
 	}
 }

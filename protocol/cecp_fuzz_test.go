@@ -33,8 +33,10 @@ func (firstMoveSearcher) Search(_ context.Context, pos variants.Position, _ engi
 func (f firstMoveSearcher) SearchSingleDrops(ctx context.Context, pos variants.Position, lim engine.Limits, onInfo func(engine.Info)) engine.Result {
 	return f.Search(ctx, pos, lim, onInfo)
 }
-func (firstMoveSearcher) NewGame()    {}
-func (firstMoveSearcher) SetHash(int) {}
+func (firstMoveSearcher) NewGame()                  {}
+func (firstMoveSearcher) SetHash(int)               {}
+func (firstMoveSearcher) Options() engine.Options   { return engine.Options{} }
+func (firstMoveSearcher) SetOptions(engine.Options) {}
 
 // FuzzCECPLines feeds arbitrary command lines to a session. It must never
 // panic (handle's safety net would print "Error (internal"), and the

@@ -92,6 +92,13 @@ func (s *cecpSession) startSearch(analyze bool) {
 			}
 		}()
 		onInfo := func(info engine.Info) {
+			if info.MultiPV > 1 {
+				// Further MultiPV lines are shown, but `.` reports the best.
+				if post {
+					out.printf("%s", thinkingLine(root, info))
+				}
+				return
+			}
 			job.stats.set(info)
 			if post {
 				out.printf("%s", thinkingLine(root, info))

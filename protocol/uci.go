@@ -46,8 +46,9 @@ type uciSession struct {
 	nodeCap uint64
 	hashCap int
 
-	diceBlind   bool // russian: search with every future roll a King (engine.SearchDiceBlind)
-	singleDrops bool // kingchess: no multi-drop candidates (engine.SearchSingleDrops)
+	settings    searchSettings // what the search options keep beyond the engine's Options
+	diceBlind   bool           // russian: search with every future roll a King (engine.SearchDiceBlind)
+	singleDrops bool           // kingchess: no multi-drop candidates (engine.SearchSingleDrops)
 }
 
 // newUCISession starts a session with a table of hashMB (0: the default).
@@ -217,7 +218,9 @@ func (s *uciSession) cmdUCI() {
 	s.out.printf("id name %s", engineName)
 	s.out.printf("id author %s", engineAuthor)
 	s.out.printf("option name Hash type spin default %d min 1 max %d", engine.DefaultHashMB, maxHashMB)
-	s.out.println("option name Threads type spin default 1 min 1 max 1")
+	for _, o := range searchOptions {
+		s.out.println(o.uciLine())
+	}
 	s.out.printf("option name Move Overhead type spin default %d min 0 max %d", defaultOverhead.Milliseconds(), maxOverheadMS)
 	s.out.println("option name Ponder type check default false")
 	s.out.println("option name Clear Hash type button")
@@ -269,8 +272,6 @@ func (s *uciSession) cmdSetOption(args []string) {
 			}
 			s.eng.SetHash(n)
 		}
-	case "threads":
-		spin(1, 1)
 	case "move overhead":
 		if n, ok := spin(0, maxOverheadMS); ok {
 			s.overhead = time.Duration(n) * time.Millisecond
@@ -300,7 +301,14 @@ func (s *uciSession) cmdSetOption(args []string) {
 		s.eng.NewGame()
 		s.out.printf("info string variant %s startpos %s", s.game.name, s.game.game.StartFEN)
 	default:
-		s.errorf("unknown option %q", name)
+		o, ok := findSearchOption(name)
+		if !ok {
+			s.errorf("unknown option %q", name)
+			return
+		}
+		if err := setSearchOption(s.eng, &s.settings, o, value); err != nil {
+			s.errorf("%v", err)
+		}
 	}
 }
 

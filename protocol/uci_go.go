@@ -144,13 +144,19 @@ func (s *uciSession) cmdGo(args []string) {
 		return
 	}
 	pos := s.game.pos.Clone()
-	rolled, err := prepareRoll(pos, g.roll, s.rng)
-	if err != nil {
-		s.errorf("go: %v", err)
-		return
-	}
-	if rolled != 0 {
-		s.out.printf("info string roll %c", rolled)
+	// Analysing a russian position before the roll: every face is
+	// searched (info string face F ...), the die is rolled only for the
+	// bestmove after stop.
+	perFace := g.lim.Infinite && g.roll == 0 && needsRoll(pos)
+	if !perFace {
+		rolled, err := prepareRoll(pos, g.roll, s.rng)
+		if err != nil {
+			s.errorf("go: %v", err)
+			return
+		}
+		if rolled != 0 {
+			s.out.printf("info string roll %c", rolled)
+		}
 	}
 	lim := g.lim
 	lim.MoveOverhead = s.overhead
@@ -172,7 +178,11 @@ func (s *uciSession) cmdGo(args []string) {
 		ponderhit = make(chan struct{})
 		lim.Ponder = ponderhit
 	}
-	out, eng := s.out, s.eng
+	out, eng, wdl := s.out, s.eng, s.settings.showWDL
+	var face byte // the roll after a per-face analysis, told only then
+	if perFace {
+		face = rollDie(s.rng)
+	}
 	// Handicapped searches, for measuring what a search idea is worth.
 	search := eng.Search
 	switch {
@@ -182,7 +192,7 @@ func (s *uciSession) cmdGo(args []string) {
 		search = eng.SearchSingleDrops
 	}
 	s.start(endless, func(ctx context.Context) {
-		res := search(ctx, pos, lim, func(in engine.Info) { out.println(infoLine(pos, in)) })
+		res := search(ctx, pos, lim, func(in engine.Info) { out.println(infoLine(pos, in, wdl)) })
 		// UCI: no bestmove before stop in infinite mode, nor before
 		// ponderhit while pondering, even when the search had nothing to
 		// do (no legal move) or ended early.
@@ -193,6 +203,12 @@ func (s *uciSession) cmdGo(args []string) {
 			case <-ctx.Done():
 			case <-ponderhit:
 			}
+		}
+		if perFace && len(res.Faces) == 6 {
+			// The analysis is over; a bestmove needs a roll.
+			out.printf("info string roll %c", face)
+			res.Best, res.Ponder = res.Faces[strings.IndexByte(pipsFaces, face)].Best, variants.NoMove
+			pos.(variants.Roller).SetRoll(face)
 		}
 		out.println(bestMoveLine(pos, res))
 	})
@@ -205,15 +221,23 @@ func hasLimit(lim engine.Limits) bool {
 	return lim.Depth > 0 || lim.Nodes > 0 || lim.MoveTime > 0 || lim.WTime > 0 || lim.BTime > 0
 }
 
-// infoLine formats one iteration's `info` line.
-func infoLine(root variants.Position, in engine.Info) string {
+// infoLine formats one iteration's `info` line (one per MultiPV line), with
+// `wdl W D L` when showWDL. A per-face line of a russian analysis before
+// the roll is `info string face F depth D score cp S [wdl W D L] pv M`.
+func infoLine(root variants.Position, in engine.Info, showWDL bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "info depth %d seldepth %d multipv 1 ", in.Depth, in.SelDepth)
-	if in.Mate != 0 {
-		fmt.Fprintf(&b, "score mate %d", in.Mate)
-	} else {
-		fmt.Fprintf(&b, "score cp %d", in.Score)
+	if in.Face != 0 {
+		fmt.Fprintf(&b, "info string face %c depth %d ", in.Face, in.Depth)
+		writeScore(&b, in, showWDL)
+		if len(in.PV) > 0 {
+			b.WriteString(" pv " + root.MoveString(in.PV[0]))
+		} else {
+			b.WriteString(" pv 0000")
+		}
+		return b.String()
 	}
+	fmt.Fprintf(&b, "info depth %d seldepth %d multipv %d ", in.Depth, in.SelDepth, max(in.MultiPV, 1))
+	writeScore(&b, in, showWDL)
 	ms := in.Time.Milliseconds()
 	nps := uint64(0)
 	if in.Time > 0 {
@@ -225,6 +249,18 @@ func infoLine(root variants.Position, in engine.Info) string {
 		b.WriteString(strings.Join(moveStrings(root, in.PV), " "))
 	}
 	return b.String()
+}
+
+// writeScore writes `score cp S` or `score mate N`, then `wdl W D L`.
+func writeScore(b *strings.Builder, in engine.Info, showWDL bool) {
+	if in.Mate != 0 {
+		fmt.Fprintf(b, "score mate %d", in.Mate)
+	} else {
+		fmt.Fprintf(b, "score cp %d", in.Score)
+	}
+	if showWDL {
+		fmt.Fprintf(b, " wdl %d %d %d", in.WDL[0], in.WDL[1], in.WDL[2])
+	}
 }
 
 // bestMoveLine formats the answer. A position without any legal ply (the

@@ -11,6 +11,10 @@
 //	resign   (CECP) resign
 //	claim    (CECP) claim a win that the rules do not give
 //	askdice  (CECP) forget the roll, ask `dice 6` and play the face of `pips`
+//	longline print a 5 MiB line before each ply, then play on
+//	rulediff play "zz99" (a ply its own rules allow, ours do not) unless
+//	         `go ... searchmoves` lists the plies to choose from
+//	ucionly  speak only UCI: answer anything else "Unknown command"
 package main
 
 import (
@@ -55,9 +59,14 @@ func run(args []string) int {
 	if !f.in.Scan() {
 		return 0
 	}
-	if f.in.Text() == "uci" {
+	switch {
+	case f.in.Text() == "uci":
 		f.uci()
-	} else {
+	case f.mode == "ucionly":
+		for ok := true; ok; ok = f.in.Scan() {
+			f.say("Unknown command: '%s'. Type help for more information.", f.in.Text())
+		}
+	default:
 		f.cecp()
 	}
 	return 0
@@ -153,12 +162,24 @@ func (f *fakeEngine) uci() {
 				f.pos = pos
 			}
 		case "go":
+			var allowed []string
 			for i := 1; i+1 < len(w); i++ {
 				if w[i] == "roll" && f.pos != nil {
 					f.setRoll(w[i+1][0])
 				}
+				if w[i] == "searchmoves" {
+					allowed = w[i+1:]
+					break
+				}
 			}
+			f.longLine()
 			mv := f.choose()
+			if f.mode == "rulediff" {
+				mv = "zz99"
+				if len(allowed) > 0 {
+					mv = allowed[f.rng.IntN(len(allowed))]
+				}
+			}
 			f.say("info depth 1 score cp 0 pv %s", mv)
 			f.say("bestmove %s", mv)
 		}
@@ -235,6 +256,7 @@ func (f *fakeEngine) cecp() {
 					f.setRoll(variants.DieFaces[6-k])
 				}
 			}
+			f.longLine()
 			mv := f.choose()
 			if mv == "" {
 				continue
@@ -248,5 +270,12 @@ func (f *fakeEngine) cecp() {
 			}
 			f.say("move %s", mv)
 		}
+	}
+}
+
+// longLine prints 5 MiB on one line in mode longline.
+func (f *fakeEngine) longLine() {
+	if f.mode == "longline" {
+		f.say("info string %s", strings.Repeat("x", 5<<20))
 	}
 }
