@@ -192,6 +192,7 @@ func (s *rsearch) run() threadResult {
 			// A move that beat the previous best (searched first) in the
 			// interrupted iteration is the better choice.
 			if done > 1 && top.pv[0] != list[0].m && depth > 1 {
+				top.score = russianDisplay(top.score)
 				res.lines = []pvLine{top}
 				s.reportLines(threadResult{depth: depth, selDepth: depth + maxQDepth, lines: res.lines})
 			}
@@ -200,11 +201,11 @@ func (s *rsearch) run() threadResult {
 		stableSortNodes(list)
 		lines := make([]pvLine, k)
 		for i := range lines {
-			lines[i] = pvLine{score: list[i].order, pv: []variants.Move{list[i].m}}
+			lines[i] = pvLine{score: russianDisplay(list[i].order), pv: []variants.Move{list[i].m}}
 		}
 		res = threadResult{depth: depth, selDepth: depth + maxQDepth, lines: lines, iteration: lines}
 		s.reportLines(res)
-		if s.iterationStop(depth, lines[0].score) {
+		if s.iterationStop(depth, list[0].order) {
 			break
 		}
 	}
@@ -230,7 +231,7 @@ func (s *rsearch) rootIteration(list []rNode, depth, k int) (done int, top pvLin
 		m := list[i].m
 		var v int
 		if russian.CapturesKing(m) {
-			v = MateScore(1)
+			v = russianWin
 		} else {
 			p.Make(m)
 			v = -s.chance(depth-1, 1, -Infinity, -alpha)
@@ -295,6 +296,11 @@ func (s *rsearch) runFaces() threadResult {
 			break
 		}
 		sortNodes(list) // by MinFace, and by this iteration's values inside a face
+		stop := s.iterationStop(depth, ev)
+		for i := range faces {
+			faces[i].Score = russianDisplay(faces[i].Score)
+		}
+		ev = russianDisplay(ev)
 		k := faces[len(faces)-1]
 		res = threadResult{depth: depth, selDepth: depth + maxQDepth, faces: faces,
 			lines: []pvLine{{score: k.Score, pv: []variants.Move{k.Best}}}}
@@ -309,7 +315,7 @@ func (s *rsearch) runFaces() threadResult {
 			}
 			s.job.onInfo(s.info(depth, depth+maxQDepth, 1, pvLine{score: ev}))
 		}
-		if s.iterationStop(depth, ev) {
+		if stop {
 			break
 		}
 	}
@@ -343,7 +349,7 @@ func (s *rsearch) faceIteration(list []rNode, depth int) ([]FaceResult, int) {
 			m := list[i].m
 			var v int
 			if russian.CapturesKing(m) {
-				v = MateScore(1)
+				v = russianWin
 			} else {
 				p.Make(m)
 				v = -s.chance(depth-1, 1, -Infinity, -best)
@@ -383,7 +389,7 @@ func (s *rsearch) iterationStop(depth, score int) bool {
 	if s.tb.soft > 0 && time.Since(s.start) > s.tb.soft*2/5 {
 		return true
 	}
-	return score > MateBound && s.lim.Depth == 0 && depth >= 2*mateMoves(score)+2
+	return score >= russianWin && s.lim.Depth == 0 && depth >= 2
 }
 
 // checkStop is called every 2048 nodes. The clock counts from the first
@@ -423,13 +429,16 @@ func (s *rsearch) repeated(ply int) bool {
 func (s *rsearch) terminal(ply int) (int, bool) {
 	us := s.p.SideToMove()
 	if s.p.KingCaptured(us) {
-		return MatedScore(ply), true
+		return -russianWin, true
 	}
 	if s.p.KingCaptured(us.Other()) {
-		return MateScore(ply), true
+		return russianWin, true
 	}
 	return 0, false
 }
+
+// leaf is the static value of the position in utility units.
+func (s *rsearch) leaf() int { return russianUtility(s.ev.Evaluate()) }
 
 // chance returns the expected value of the position before the side to
 // move rolls, searched depth plies deep, within (alpha, beta) in the
@@ -451,7 +460,7 @@ func (s *rsearch) chance(depth, ply, alpha, beta int) int {
 		return 0
 	}
 	if ply >= MaxPly-maxQDepth-2 {
-		return s.ev.Evaluate()
+		return s.leaf()
 	}
 	key := s.keys[ply]
 	ttMove := variants.NoMove
@@ -471,7 +480,7 @@ func (s *rsearch) chance(depth, ply, alpha, beta int) int {
 	s.bufs[ply] = moves
 	if len(moves) == 0 { // R8 b, c: judged on face K
 		if p.InCheck() {
-			return MatedScore(ply)
+			return -russianWin
 		}
 		return 0
 	}
@@ -520,7 +529,7 @@ func (s *rsearch) quiesce(ply, alpha, beta, qdepth int) int {
 	if s.stopped {
 		return 0
 	}
-	stand := s.ev.Evaluate()
+	stand := s.leaf()
 	if qdepth <= 0 || stand >= beta || ply >= MaxPly {
 		return stand
 	}
@@ -604,7 +613,7 @@ func (s *rsearch) faceLoopOnce(list []rNode, live *[7]bool, sum, floor, alpha, b
 			}
 			var v int
 			if russian.CapturesKing(m) {
-				v = MateScore(ply + 1)
+				v = russianWin
 			} else {
 				s.p.Make(m)
 				if qdepth > 0 {
