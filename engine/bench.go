@@ -57,10 +57,11 @@ func BenchMain(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	depth := fs.Int("depth", DefaultBenchDepth, "search depth in plies for every position")
 	hash := fs.Int("hash", DefaultHashMB, "transposition table size in MiB")
+	threads := fs.Int("threads", 1, "search threads (above 1 the node count varies from run to run;\nthe time is then the time to depth D)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: bench [-depth D] [-hash MB]\n\n"+
+		fmt.Fprintf(stderr, "usage: bench [-depth D] [-hash MB] [-threads N]\n\n"+
 			"Searches %d fixed chess positions to depth D; the last two lines are\n"+
-			"'Nodes searched: N' (deterministic for given flags) and 'Nodes/second: X'.\n\n", len(benchPositions))
+			"'Nodes searched: N' (deterministic for given flags with one thread) and 'Nodes/second: X'.\n\n", len(benchPositions))
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -69,11 +70,11 @@ func BenchMain(args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	if fs.NArg() > 0 || *depth < 1 || *depth > MaxDepth || *hash < 1 {
+	if fs.NArg() > 0 || *depth < 1 || *depth > MaxDepth || *hash < 1 || *threads < 1 || *threads > MaxThreads {
 		fs.Usage()
 		return 2
 	}
-	nodes, elapsed, err := Bench(*depth, *hash, func(i int, fen string, r Result) {
+	nodes, elapsed, err := BenchThreads(*depth, *hash, *threads, func(i int, fen string, r Result) {
 		fmt.Fprintf(stderr, "position %2d/%d  nodes %10d  %s\n", i+1, len(benchPositions), r.Nodes, fen)
 	})
 	if err != nil {
@@ -91,7 +92,12 @@ func BenchMain(args []string, stdout, stderr io.Writer) int {
 // hashMB) and returns the total node count and the time it took. progress
 // (may be nil) is called after each position.
 func Bench(depth, hashMB int, progress func(i int, fen string, r Result)) (uint64, time.Duration, error) {
-	e := New(Options{HashMB: hashMB})
+	return BenchThreads(depth, hashMB, 1, progress)
+}
+
+// BenchThreads is Bench on threads search threads.
+func BenchThreads(depth, hashMB, threads int, progress func(i int, fen string, r Result)) (uint64, time.Duration, error) {
+	e := New(Options{HashMB: hashMB, Threads: threads})
 	var total uint64
 	start := time.Now()
 	for i, fen := range benchPositions {

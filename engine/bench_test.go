@@ -31,6 +31,14 @@ func TestBenchMainOutput(t *testing.T) {
 	if code := BenchMain([]string{"-depth", "0"}, &out, &errOut); code != 2 {
 		t.Errorf("-depth 0: exit %d, want 2", code)
 	}
+	out.Reset()
+	if code := BenchMain([]string{"-depth", "4", "-hash", "2", "-threads", "2"}, &out, &errOut); code != 0 ||
+		!regexp.MustCompile(`Nodes searched: [1-9][0-9]*\n`).Match(out.Bytes()) {
+		t.Errorf("-threads 2: exit %d, output:\n%s", code, out.String())
+	}
+	if code := BenchMain([]string{"-threads", "0"}, &out, &errOut); code != 2 {
+		t.Errorf("-threads 0: exit %d, want 2", code)
+	}
 }
 
 // BenchmarkSearch measures search speed on the bench positions (depth 8);

@@ -22,7 +22,7 @@ func mustRussian(t testing.TB, fen string) *russian.Position {
 // does, for calling chance() directly.
 func newTestSearch(p *russian.Position, blind bool) *rsearch {
 	e := New(Options{HashMB: 4})
-	j := &job{ctx: context.Background(), tt: e.tt, workers: e.workers, multiPV: 1}
+	j := &job{ctx: context.Background(), tt: e.tt, workers: e.workers, multiPV: 1, shownPV: 1}
 	s := russianThreads(russianSearchOptions{DiceBlind: blind})(j, 0, p).(*rsearch)
 	s.maxQ = 1
 	return s

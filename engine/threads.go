@@ -41,7 +41,8 @@ type job struct {
 	lim     Limits // the main thread's limits; helpers get helperLimits
 	tt      *table
 	workers []*worker
-	multiPV int
+	multiPV int        // lines the main thread searches
+	shownPV int        // lines it reports (fewer at a strength level)
 	onInfo  func(Info) // main thread only; nil for none
 	wdl     wdlModel   // the game's, for Info.WDL
 
@@ -119,7 +120,7 @@ func (e *Engine) run(ctx context.Context, pos variants.Position, lim Limits, onI
 		workers = workers[:1]
 		multiPV = max(multiPV, st.lines())
 	}
-	j := &job{ctx: ctx, lim: lim, tt: e.tt, workers: workers, multiPV: multiPV, onInfo: onInfo,
+	j := &job{ctx: ctx, lim: lim, tt: e.tt, workers: workers, multiPV: multiPV, shownPV: e.opt.MultiPV, onInfo: onInfo,
 		wdl: wdlFor(pos.Variant())}
 	e.tt.newSearch()
 	threads := make([]thread, len(workers))
@@ -156,8 +157,9 @@ func (e *Engine) run(ctx context.Context, pos variants.Position, lim Limits, onI
 		l := r.lines[0]
 		if st.Active() && len(r.iteration) > 1 {
 			l = st.pick(r.iteration, e.rng)
-			if l.pv[0] != r.lines[0].pv[0] {
-				// The last line shown begins with the move played.
+			if l.pv[0] != r.lines[0].pv[0] && j.shownPV == 1 {
+				// The last line shown begins with the move played (with
+				// several lines shown, they stay the search's ranking).
 				threads[0].report(threadResult{depth: r.depth, selDepth: r.selDepth, lines: []pvLine{l}})
 			}
 		}
@@ -201,7 +203,7 @@ func (s *stopper) reportLines(r threadResult) {
 	if s.helper || s.job.onInfo == nil {
 		return
 	}
-	for i, l := range r.lines {
+	for i, l := range r.lines[:min(len(r.lines), s.job.shownPV)] {
 		s.job.onInfo(s.info(r.depth, r.selDepth, i+1, l))
 	}
 }

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -226,4 +227,128 @@ func scenarioCECPSearchOptions(t *testing.T, start starter) {
 	p.expectSilent(p.sync())
 	p.send("memory 16", "post", "sd 3", "go")
 	p.waitFor(`^move `, 30*time.Second)
+}
+
+// pyOption is an option as python-chess's UCI client reads it from `uci`
+// (chess.engine.Option: name, type, default, min, max).
+type pyOption struct {
+	name, typ, def string
+	min, max       *int
+}
+
+// parsePyOption reads `option name ... type ... default ... min ... max ...`
+// token by token, each keyword taken once, as python-chess does.
+func parsePyOption(line string) pyOption {
+	var o pyOption
+	var name, typ, def []string
+	cur := ""
+	num := func(tok string) *int {
+		n, err := strconv.Atoi(tok)
+		if err != nil {
+			return nil
+		}
+		return &n
+	}
+	for _, tok := range strings.Split(strings.TrimPrefix(line, "option "), " ") {
+		switch {
+		case tok == "name" && name == nil, tok == "type" && typ == nil, tok == "default" && def == nil,
+			tok == "min" && o.min == nil, tok == "max" && o.max == nil, tok == "var":
+			cur = tok
+		case cur == "name":
+			name = append(name, tok)
+		case cur == "type":
+			typ = append(typ, tok)
+		case cur == "default":
+			def = append(def, tok)
+		case cur == "min":
+			o.min = num(tok)
+		case cur == "max":
+			o.max = num(tok)
+		}
+	}
+	o.name, o.typ, o.def = strings.Join(name, " "), strings.Join(typ, " "), strings.Join(def, " ")
+	return o
+}
+
+// setoption is python-chess's _setoption: the value is checked against the
+// option as announced (a spin out of range or an unknown option raises
+// EngineError there: a test failure here), and a check is sent as
+// true/false.
+func (o pyOption) setoption(t *testing.T, value any) string {
+	t.Helper()
+	switch v := value.(type) {
+	case bool:
+		if o.typ != "check" {
+			t.Fatalf("option %s is a %s, python-chess would send a check", o.name, o.typ)
+		}
+		return fmt.Sprintf("setoption name %s value %t", o.name, v)
+	case int:
+		if o.typ != "spin" || o.min != nil && v < *o.min || o.max != nil && v > *o.max {
+			t.Fatalf("python-chess: expected value for option %s in range, got %d (%+v)", o.name, v, o)
+		}
+		return fmt.Sprintf("setoption name %s value %d", o.name, v)
+	}
+	t.Fatalf("value %v", value)
+	return ""
+}
+
+// TestPythonChessSession replays what python-chess 1.x sends for
+// SimpleEngine.popen_uci(...).configure({"Threads": 2,
+// "UCI_LimitStrength": True, "UCI_Elo": 1800}) followed by
+// analyse(board, Limit(time=0.3), multipv=3), line for line, and checks
+// what it would return: three info dicts (multipv 1, 2, 3), each with a
+// score and a pv, on three different moves. (python-chess itself is not
+// installable here: no PyPI access and no Debian package.)
+func TestPythonChessSession(t *testing.T) {
+	p := startBinary(t, buildBinary(t))
+	p.send("uci")
+	_, lines := p.waitFor(`^uciok$`, 5*time.Second)
+	opts := map[string]pyOption{}
+	for _, l := range lines {
+		if strings.HasPrefix(l, "option ") {
+			o := parsePyOption(l)
+			opts[strings.ToLower(o.name)] = o
+		}
+	}
+	get := func(name string) pyOption {
+		o, ok := opts[strings.ToLower(name)]
+		if !ok {
+			t.Fatalf("python-chess: engine does not support option %s", name)
+		}
+		return o
+	}
+	// configure(...)
+	p.send(get("Threads").setoption(t, 2), get("UCI_LimitStrength").setoption(t, true), get("UCI_Elo").setoption(t, 1800))
+	// analyse(board, Limit(time=0.3), multipv=3)
+	p.send(get("MultiPV").setoption(t, 3), "ucinewgame", "isready")
+	p.waitFor(`^readyok$`, 10*time.Second)
+	p.send("position fen r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", "go movetime 300")
+	_, infos := p.waitFor(`^bestmove `, 30*time.Second)
+	multipv := map[int]string{} // the last info of each index, as AnalysisResult.multipv keeps
+	for _, l := range infos {
+		if strings.HasPrefix(l, "info string") {
+			continue
+		}
+		f := strings.Fields(l)
+		k := 1
+		for i := 0; i+1 < len(f); i++ {
+			if f[i] == "multipv" {
+				k, _ = strconv.Atoi(f[i+1])
+			}
+		}
+		multipv[k] = l
+	}
+	if len(multipv) != 3 {
+		t.Fatalf("analyse(multipv=3) would return %d entries: %v", len(multipv), multipv)
+	}
+	seen := map[string]bool{}
+	for k := 1; k <= 3; k++ {
+		m := multipvLine.FindStringSubmatch(multipv[k])
+		if m == nil || seen[m[5]] {
+			t.Errorf("entry %d lacks a score and a pv of its own: %q", k, multipv[k])
+			continue
+		}
+		seen[m[5]] = true
+	}
+	p.send("quit")
 }

@@ -7,6 +7,8 @@
 #                                    [-t TC (10+0.1)] [-c CONCURRENCY (2)] [-o PGN]
 #                                    [-m MS: Stockfish's Move Overhead]
 #                                    [-g GRACE: the arbiter's time margin, e.g. 1s]
+#                                    [-u ELO: varchess at this UCI_Elo level too]
+#                                    [-b BIN: play this varchess build]
 #
 # On a loaded machine Stockfish can lose on time (the arbiter allows 200 ms
 # beyond the clock); -m 50 gives it a larger safety margin. Keep it small:
@@ -17,8 +19,8 @@
 # colours swapped), built here from move lists so no data file is needed.
 set -euo pipefail
 
-elo=2000 games=200 tc=10+0.1 conc=2 pgn="" sfover="" margin=200ms
-while getopts "e:n:t:c:o:m:g:h" opt; do
+elo=2000 games=200 tc=10+0.1 conc=2 pgn="" sfover="" margin=200ms ours="" prebuilt=""
+while getopts "e:n:t:c:o:m:g:u:b:h" opt; do
 	case "$opt" in
 	e) elo="$OPTARG" ;;
 	n) games="$OPTARG" ;;
@@ -27,7 +29,9 @@ while getopts "e:n:t:c:o:m:g:h" opt; do
 	o) pgn="$OPTARG" ;;
 	m) sfover=",option.Move Overhead=$OPTARG" ;;
 	g) margin="$OPTARG" ;;
-	*) sed -n '2,18p' "$0"; exit 2 ;;
+	u) ours="$OPTARG" ;;
+	b) prebuilt="$OPTARG" ;;
+	*) sed -n '2,20p' "$0"; exit 2 ;;
 	esac
 done
 cd "$(dirname "$0")/.."
@@ -39,8 +43,17 @@ need_pkg "$sf" stockfish
 
 # Not removed at the end: the PGN is kept here unless -o names a file.
 work="$(mktemp -d)"
-build_varchess "$work"
-bin="$work/varchess"
+if [ -n "$prebuilt" ]; then
+	bin="$prebuilt"
+else
+	build_varchess "$work"
+	bin="$work/varchess"
+fi
+name=varchess level=""
+if [ -n "$ours" ]; then
+	need_uci_option "$bin" UCI_Elo
+	name="varchess$ours" level=",option.UCI_LimitStrength=true,option.UCI_Elo=$ours"
+fi
 [ -n "$pgn" ] || pgn="$work/games.pgn"
 
 # Openings: common lines of 4 to 8 plies, turned into FENs by the engine.
@@ -87,11 +100,11 @@ e2e4 e7e5 b1c3 g8f6 f2f4 d7d5
 b2b3 e7e5 c1b2 b8c6 e2e3 g8f6
 e2e4 c7c5 c2c3 g8f6 e4e5 f6d5
 LINES
-echo "stockfish-match: $(wc -l <"$openings") openings, $games games at $tc, Stockfish UCI_Elo=$elo" >&2
+echo "stockfish-match: $(wc -l <"$openings") openings, $games games at $tc, Stockfish UCI_Elo=$elo${ours:+, varchess UCI_Elo=$ours}" >&2
 
 out="$work/match.txt"
 "$bin" match -variant chess -margin "$margin" \
-	-engine "cmd=$bin,proto=uci,name=varchess" \
+	-engine "cmd=$bin,proto=uci,name=$name$level" \
 	-engine "cmd=$sf,proto=uci,name=sf$elo,option.UCI_LimitStrength=true,option.UCI_Elo=$elo$sfover" \
 	-games "$games" -tc "$tc" -concurrency "$conc" -openings "$openings" -pgn "$pgn" | tee "$out"
 echo "stockfish-match: games in $pgn" >&2
