@@ -6,6 +6,7 @@ import (
 
 	"varchess/variants"
 	"varchess/variants/chess"
+	"varchess/variants/monochrome"
 )
 
 // kc1BenchFENs are kingchess1 positions from games against Fairy-Stockfish
@@ -63,4 +64,25 @@ func BenchmarkChessSearch(b *testing.B) {
 		ps = append(ps, p)
 	}
 	benchSearch(b, ps, 10)
+}
+
+// monoBenchFENs: monochrome positions from engine games (opening,
+// middlegame after the first exchanges, a thinned-out ending).
+var monoBenchFENs = []string{
+	"RNBQKBNR/PPPPPPPP/8/8/8/8/PPPPPPPP/RNBQKBNR w - 0 1 0-0",
+	"R1BQKBNR/PPP1PPPP/2N5/3P4/4P3/5N2/PPPP1PPP/RNBQKB1R w - 2 4 0-0",
+	"R2QKB1R/PP2PPPP/2N2N2/2PP4/3P4/2N1BN2/PP3PPP/R2QKB1R w - 0 9 4-3",
+	"4K3/PP3P2/2N5/3Q4/2B5/4R3/P4PPP/3K2N1 w - 0 30 21-18",
+}
+
+func BenchmarkMonoSearch(b *testing.B) {
+	var ps []variants.Position
+	for _, f := range monoBenchFENs {
+		p, err := monochrome.ParseFEN(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ps = append(ps, p)
+	}
+	benchSearch(b, ps, 9)
 }

@@ -565,31 +565,112 @@ func (e *kcEvaluator) NoisyMoves(buf []variants.Move) []variants.Move {
 	return out
 }
 
-// SEEAtLeast implements Exchanger with a cheap estimate: a capture wins at
-// least the victim when the target is not defended, else victim minus
-// attacker (the recapture). Good enough to push bad captures back.
+// SEEAtLeast implements Exchanger: the swap algorithm on the target
+// square, each side capturing with its least valuable attacker, x-rays
+// joining as pieces leave, either side stopping when going on loses. A
+// drop is an exchange that starts with nothing captured: a piece dropped
+// where a cheaper enemy piece (or any, undefended) takes it loses.
 func (e *kcEvaluator) SEEAtLeast(m variants.Move, threshold int) bool {
-	if kingchess.IsDrop(m) {
-		return threshold <= 0
-	}
 	p := e.p
+	us := p.SideToMove()
+	occ := p.Occupied(variants.White) | p.Occupied(variants.Black)
+	var to bb.Square
+	var next kingchess.PieceType
 	gain := 0
-	if v, ok := e.kcVictim(m); ok {
-		gain = kcBoardValue[v]
+	if t, s, single := kcSingleDrop(m); single {
+		to, next = s, t
+		occ |= s.Bit()
+	} else if kingchess.IsDrop(m) {
+		return threshold <= 0 // a multi-drop: a plan, not an exchange
+	} else {
+		from := kcFrom(m)
+		to = kcTo(m)
+		_, next, _ = p.PieceAt(from)
+		if v, ok := e.kcVictim(m); ok {
+			gain = kcBoardValue[v]
+		}
+		if pr := kcPromo(m); pr != 0 {
+			gain += kcBoardValue[pr] - kcBoardValue[kingchess.Pawn]
+			next = pr
+		}
+		occ &^= from.Bit()
+		if m.Lo>>16&kcFlagEP != 0 {
+			occ &^= (to ^ 8).Bit()
+		}
 	}
-	from, to := kcFrom(m), kcTo(m)
-	c, a, _ := p.PieceAt(from)
-	if gain-kcBoardValue[a] >= threshold && a != kingchess.King {
+	// swap alternates between what the side that captures next stands to
+	// win and what it stands to lose; res is 1 while the mover's exchange
+	// reaches threshold. (A King moving is worth 0 here: a legal King move
+	// cannot be answered by a capture.)
+	swap := gain - threshold
+	if swap < 0 {
+		return false
+	}
+	swap = kcBoardValue[next] - swap
+	if swap <= 0 {
 		return true
 	}
-	occ := (p.Occupied(variants.White) | p.Occupied(variants.Black)) &^ from.Bit()
-	if kcAttackersTo(p, to, occ, c^1) == 0 {
-		return gain >= threshold
+	res := 1
+	side := us
+	for {
+		side ^= 1
+		attackers := kcAttackersTo(p, to, occ, side)
+		if attackers == 0 {
+			break
+		}
+		res ^= 1
+		// Least valuable attacker first (types run King..Pawn in value
+		// order, Pawn the cheapest).
+		t := kingchess.Pawn
+		for ; t > kingchess.King && attackers&p.Pieces(side, t) == 0; t-- {
+		}
+		from := (attackers & p.Pieces(side, t)).First()
+		if t == kingchess.King {
+			// The King may take only if nothing defends the square.
+			if kcAttackersTo(p, to, occ&^from.Bit(), side^1) != 0 {
+				res ^= 1
+			}
+			break
+		}
+		if swap = kcBoardValue[t] - swap; swap < res {
+			break
+		}
+		occ &^= from.Bit()
 	}
-	if a == kingchess.King {
-		return false // illegal anyway; never listed
+	return res == 1
+}
+
+// ExtendCheck implements CheckExtender: a check is extended unless the
+// side to move can simply take the single checker, one that stands
+// undefended or is worth more than our cheapest piece attacking it (a
+// reserve gives many such checks, and extending them all would blow up
+// the tree).
+func (e *kcEvaluator) ExtendCheck() bool {
+	p := e.p
+	us := p.SideToMove()
+	k, ok := p.KingSquare(us)
+	if !ok {
+		return true
 	}
-	return gain-kcBoardValue[a] >= threshold
+	occ := p.Occupied(variants.White) | p.Occupied(variants.Black)
+	checkers := kcAttackersTo(p, k, occ, us^1)
+	if checkers.Count() != 1 {
+		return true
+	}
+	c := checkers.First()
+	takers := kcAttackersTo(p, c, occ, us)
+	if takers == 0 {
+		return true
+	}
+	if kcAttackersTo(p, c, occ, us^1) == 0 {
+		return false // undefended: any taker wins it, the King included
+	}
+	_, ct, _ := p.PieceAt(c)
+	cheapest := kingchess.Pawn
+	for ; cheapest > kingchess.King && takers&p.Pieces(us, cheapest) == 0; cheapest-- {
+	}
+	// Defended: the King may not take; a cheaper piece wins material.
+	return cheapest == kingchess.King || kcBoardValue[cheapest] >= kcBoardValue[ct]
 }
 
 // NullAllowed implements NullMover (see the comment at the top).

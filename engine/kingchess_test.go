@@ -333,3 +333,65 @@ func TestKCKingDanger(t *testing.T) {
 		t.Errorf("King in hand: danger %d", d)
 	}
 }
+
+// TestKCSEE checks the exchange test on drops and captures: what a drop
+// onto an attacked square loses, defended and undefended captures, x-ray
+// recaptures through the first capturer.
+func TestKCSEE(t *testing.T) {
+	cases := []struct {
+		fen, move string
+		threshold int
+		want      bool
+	}{
+		// A knight dropped where a pawn takes it.
+		{"4k3/8/8/3p4/8/8/8/4K3[Nn] w - - 0 5", "N@e4", 0, false},
+		{"4k3/8/8/3p4/8/8/8/4K3[Nn] w - - 0 5", "N@f4", 0, true},
+		// Defended by our pawn, attacked by their knight: even.
+		{"4k3/8/8/5n2/8/3P4/8/4K3[Nn] w - - 0 5", "N@e4", 0, true},
+		{"4k3/8/8/5n2/8/3P4/8/4K3[Nn] w - - 0 5", "N@e4", 1, false},
+		// A queen dropped on a rook's file, defended: loses Q for R.
+		{"4k3/4r3/8/8/8/8/8/4R1K1[Qq] w - - 0 5", "Q@e4", 0, false},
+		{"4k3/4r3/8/8/8/8/8/4R1K1[Qq] w - - 0 5", "Q@d4", 0, true},
+		// Captures: undefended rook, defended pawn, x-ray recapture.
+		{"4k3/8/8/1r6/8/8/8/1Q2K3[] w - - 0 20", "b1b5", 500, true},
+		{"4k3/8/8/1r6/8/8/8/1Q2K3[] w - - 0 20", "b1b5", 501, false},
+		{"4k3/2p5/1p6/8/8/8/8/1Q2K3[] w - - 0 20", "b1b6", 0, false},
+		{"4k3/1r6/1r6/8/8/8/1R6/1R2K3[] w - - 0 20", "b2b6", 0, true},
+		{"4k3/1r6/1r6/8/8/8/1R6/4K3[] w - - 0 20", "b2b6", 1, false},
+	}
+	for _, c := range cases {
+		p := mustKC(t, c.fen, true)
+		m, err := p.ParseMove(c.move)
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.fen, c.move, err)
+		}
+		if got := newKCEvaluator(p, true).SEEAtLeast(m, c.threshold); got != c.want {
+			t.Errorf("%s: SEE(%s) >= %d is %v, want %v", c.fen, c.move, c.threshold, got, c.want)
+		}
+	}
+}
+
+// TestKCExtendCheck: a check by a piece we win by taking it is not
+// extended; a check we must block or step out of is.
+func TestKCExtendCheck(t *testing.T) {
+	cases := []struct {
+		fen  string
+		want bool
+	}{
+		{"4k3/8/8/8/8/8/8/r3K3[Rr] w - - 0 20", true},    // rook on the first rank: step or block
+		{"4k3/8/8/8/8/8/4r3/4K3[] w - - 0 20", false},    // an undefended rook next to the King
+		{"4k3/8/8/8/8/3n4/8/4K2R[] w - - 0 20", true},    // knight check, nothing takes it
+		{"4k3/8/8/8/8/3n4/8/1B2K3[] w - - 0 20", false},  // the bishop takes the knight
+		{"4k3/8/8/8/8/1Np5/3q4/4K3[] w - - 0 20", false}, // a defended queen taken by a knight
+		{"4k3/8/8/8/2p5/3n4/2Q5/4K3[] w - - 0 20", true}, // a defended knight, only the queen takes
+	}
+	for _, c := range cases {
+		p := mustKC(t, c.fen, true)
+		if !p.InCheck() {
+			t.Fatalf("%s: not in check", c.fen)
+		}
+		if got := newKCEvaluator(p, true).ExtendCheck(); got != c.want {
+			t.Errorf("%s: ExtendCheck %v, want %v", c.fen, got, c.want)
+		}
+	}
+}

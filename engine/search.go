@@ -26,6 +26,7 @@ type searcher struct {
 	term     Terminator
 	cands    CandidateGenerator
 	hist     Historian
+	extend   CheckExtender
 
 	tt      *table
 	history *historyTable // this thread's, kept between searches
@@ -79,6 +80,7 @@ func newSearcher(j *job, id int, pos variants.Position, g Game) *searcher {
 	s.term, _ = s.ev.(Terminator)
 	s.cands, _ = s.ev.(CandidateGenerator)
 	s.hist, _ = s.ev.(Historian)
+	s.extend, _ = s.ev.(CheckExtender)
 	s.keys = make([]uint64, 0, MaxPly+2)
 	return s
 }
@@ -402,7 +404,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		}
 	}
 	inCheck := s.pos.InCheck()
-	if inCheck && ply > 0 {
+	if inCheck && ply > 0 && (s.extend == nil || s.extend.ExtendCheck()) {
 		depth++ // check extension
 	}
 	if depth <= 0 {
