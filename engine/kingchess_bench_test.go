@@ -84,5 +84,5 @@ func BenchmarkMonoSearch(b *testing.B) {
 		}
 		ps = append(ps, p)
 	}
-	benchSearch(b, ps, 9)
+	benchSearch(b, ps, 11)
 }

@@ -284,15 +284,7 @@ func (e *monoEvaluator) Classify(m variants.Move) (bool, int) {
 
 // NoisyMoves lists the captures of the side to move.
 func (e *monoEvaluator) NoisyMoves(buf []variants.Move) []variants.Move {
-	n := len(buf)
-	buf = e.p.Moves(buf)
-	out := buf[:n]
-	for _, m := range buf[n:] {
-		if monochrome.DecodeMove(m).IsCapture() {
-			out = append(out, m)
-		}
-	}
-	return out
+	return e.p.Captures(buf)
 }
 
 // HalfmoveClock and IsRepetition make the search's own draw rule silent:
