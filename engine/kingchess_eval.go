@@ -317,14 +317,97 @@ func (e *kcEvaluator) threatened(c variants.Color, a *kcAttackMap) int {
 				}
 			}
 		}
-		switch {
-		case loss > first:
-			first, second = loss, first
-		case loss > second:
-			second = loss
-		}
+		first, second = kcTopTwo(first, second, loss)
 	}
+	first, second = kcTopTwo(first, second, e.dropFork(c, a))
 	return first*kcThreatFirst/64 + second*kcThreatSecond/64
+}
+
+// kcTopTwo keeps the two largest of first >= second and v.
+func kcTopTwo(first, second, v int) (int, int) {
+	switch {
+	case v > first:
+		return v, first
+	case v > second:
+		return first, v
+	}
+	return first, second
+}
+
+// dropFork is what the best fork by an enemy knight or pawn drop wins from
+// side c: an empty square of the enemy half where the dropped piece would
+// attack two of our pieces it wins (worth more than itself, or undefended)
+// or the King and one of them. We save the better piece (or the King) and
+// lose the other. A knight forks only from squares we do not defend; a
+// pawn forks from any, at the cost of itself when we take it.
+func (e *kcEvaluator) dropFork(c variants.Color, a *kcAttackMap) int {
+	p := e.p
+	them := c ^ 1
+	hand := p.Reserve(them)
+	occ := p.Occupied(variants.White) | p.Occupied(variants.Black)
+	zone := kcHalf(them) &^ occ
+	best := 0
+	if hand[kingchess.Knight] > 0 {
+		best = e.forkBy(c, kingchess.Knight, zone&^a.all[c], a)
+	}
+	if hand[kingchess.Pawn] > 0 {
+		best = max(best, e.forkBy(c, kingchess.Pawn, zone&^(bb.Rank1|bb.Rank8), a))
+	}
+	return best
+}
+
+// forkBy is dropFork for enemy drops of type t onto the squares from.
+func (e *kcEvaluator) forkBy(c variants.Color, t kingchess.PieceType, from bb.Bitboard, a *kcAttackMap) int {
+	p := e.p
+	them := c ^ 1
+	vt := kcBoardValue[t]
+	// What t wins by taking the piece on s (0: nothing).
+	gain := func(s bb.Square) int {
+		_, x, _ := p.PieceAt(s)
+		switch {
+		case x == kingchess.King:
+			return 0
+		case !a.all[c].Has(s):
+			return kcBoardValue[x]
+		case kcBoardValue[x] > vt:
+			return kcBoardValue[x] - vt
+		}
+		return 0
+	}
+	var once, twice bb.Bitboard
+	king := p.Pieces(c, kingchess.King)
+	for b := p.Occupied(c); b != 0; {
+		s := b.PopFirst()
+		if s.Bit()&king == 0 && gain(s) == 0 {
+			continue
+		}
+		// The squares from which a piece of type t attacks s.
+		src := kcAttacks(c, t, s, 0)
+		if t == kingchess.Knight {
+			src = bb.KnightAttacks[s]
+		}
+		twice |= once & src
+		once |= src
+	}
+	best := 0
+	for b := twice & from; b != 0; {
+		s := b.PopFirst()
+		hit := kcAttacks(them, t, s, 0) & p.Occupied(c)
+		checks := hit&king != 0
+		g1, g2 := 0, 0
+		for h := hit &^ king; h != 0; {
+			g1, g2 = kcTopTwo(g1, g2, gain(h.PopFirst()))
+		}
+		loss := g2
+		if checks {
+			loss = g1
+		}
+		if t == kingchess.Pawn && a.all[c].Has(s) {
+			loss -= vt
+		}
+		best = max(best, loss)
+	}
+	return best
 }
 
 // side returns side c's midgame and endgame terms.

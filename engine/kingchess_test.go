@@ -395,3 +395,29 @@ func TestKCExtendCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestKCDropFork: a knight in the enemy reserve that could be dropped on
+// e6 forks our queen and rook, which defend each other (we save the queen,
+// the knight takes the rook and is taken: 500-320); a pawn dropped on e5
+// forks knight and bishop, and the bishop takes it back; a knight fork of
+// King and undefended queen costs the queen.
+func TestKCDropFork(t *testing.T) {
+	cases := []struct {
+		fen  string
+		want int
+	}{
+		{"4k3/8/8/8/3Q1R2/8/8/4K3[n] w - - 0 20", 500 - 320},
+		{"4k3/8/8/8/3N1B2/8/8/4K3[p] w - - 0 20", 320 - 100},
+		{"4k3/8/8/8/3N1B2/8/8/4K3[] w - - 0 20", 0},
+		{"4k3/8/8/8/3K1Q2/8/8/8[n] w - - 0 20", 950},
+	}
+	for _, c := range cases {
+		p := mustKC(t, c.fen, true)
+		ev := newKCEvaluator(p, true)
+		var a kcAttackMap
+		ev.attackMap(&a, p.Occupied(variants.White)|p.Occupied(variants.Black))
+		if got := ev.dropFork(variants.White, &a); got != c.want {
+			t.Errorf("%s: drop fork %d, want %d", c.fen, got, c.want)
+		}
+	}
+}
