@@ -76,6 +76,10 @@ type rsearch struct {
 	w         [7]int // face weights (index russian.Type), summing to 6
 	maxQ      int    // quiescence plies (maxQDepth; tests use less)
 
+	// history scores quiet moves by the fail-highs they caused (the
+	// thread's table, kept between searches like alpha-beta's).
+	history *historyTable
+
 	keys  [MaxPly + 2]uint64
 	bufs  [MaxPly + 2][]variants.Move
 	lists [MaxPly + 2][]rNode
@@ -99,7 +103,8 @@ func russianThreads(opt russianSearchOptions) newThreadFunc {
 	return func(j *job, id int, pos variants.Position) thread {
 		p := pos.(*russian.Position)
 		return &rsearch{stopper: newStopper(j, id, russianBudget, p.SideToMove()), id: id, p: p,
-			ev: &russianEvaluator{p: p}, tt: j.tt, opt: opt, w: faceWeights(opt.DiceBlind), maxQ: maxQDepth}
+			ev: &russianEvaluator{p: p}, tt: j.tt, opt: opt, w: faceWeights(opt.DiceBlind), maxQ: maxQDepth,
+			history: j.workers[id].history}
 	}
 }
 
@@ -627,6 +632,9 @@ func (s *rsearch) faceLoopOnce(list []rNode, live *[7]bool, sum, floor, alpha, b
 				}
 			}
 			if v >= hi { // every open face is worth at least v
+				if qdepth == 0 && russianQuiet(m) {
+					s.history.update(s.p.SideToMove(), m, min(depth*depth*16, 1600))
+				}
 				return floorDiv(sumLow+open*v, 6), boundLower, m, false
 			}
 			if v > lo { // exact, and above every earlier upper bound
@@ -685,7 +693,16 @@ func (s *rsearch) orderKey(m, ttMove variants.Move) int {
 	if t := russian.Promotion(m); t != russian.NoType {
 		key += 1<<15 + russianValue[t]
 	}
+	if russianQuiet(m) {
+		key = s.history.get(s.p.SideToMove(), m) // below every capture and promotion
+	}
 	return key
+}
+
+// russianQuiet reports whether m neither captures nor promotes (nor
+// passes): the moves ordered by history.
+func russianQuiet(m variants.Move) bool {
+	return !russian.IsCaptureMove(m) && russian.Promotion(m) == russian.NoType && !russian.IsPass(m)
 }
 
 // sortNodes orders by MinFace ascending, then order descending (insertion

@@ -319,3 +319,28 @@ func TestRussianUtility(t *testing.T) {
 		t.Errorf("a sure result shows as mate %d / %d", mateMoves(russianDisplay(russianWin)), mateMoves(russianDisplay(-russianWin)))
 	}
 }
+
+// TestRussianHistory: quiet moves that fail high are remembered in the
+// thread's history and then ordered among themselves by it (captures and
+// promotions stay in front).
+func TestRussianHistory(t *testing.T) {
+	p := mustRussian(t, "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - 0 1")
+	s := newTestSearch(p, false)
+	s.chance(3, 0, -Infinity, Infinity)
+	var quiet, scored int
+	for _, m := range p.AllMoves(nil) {
+		if !russianQuiet(m) {
+			continue
+		}
+		quiet++
+		if s.history.get(p.SideToMove(), m) != 0 {
+			scored++
+		}
+		if k := s.orderKey(m, variants.NoMove); k != s.history.get(p.SideToMove(), m) {
+			t.Fatalf("%s: order key %d, history %d", p.MoveString(m), k, s.history.get(p.SideToMove(), m))
+		}
+	}
+	if quiet == 0 || scored == 0 {
+		t.Errorf("%d quiet moves, %d with a history score after a depth-3 search", quiet, scored)
+	}
+}
