@@ -7,6 +7,7 @@ import (
 	"varchess/variants"
 	"varchess/variants/chess"
 	"varchess/variants/monochrome"
+	"varchess/variants/russian"
 )
 
 // kc1BenchFENs are kingchess1 positions from games against Fairy-Stockfish
@@ -85,4 +86,27 @@ func BenchmarkMonoSearch(b *testing.B) {
 		ps = append(ps, p)
 	}
 	benchSearch(b, ps, 11)
+}
+
+// russianBenchFENs: russian positions after a rolled face (the start,
+// openings, a middlegame with towers).
+var russianBenchFENs = []string{
+	"rnqknr/pppppp/6/6/PPPPPP/RNQKNR w Q 0 1",
+	"rnqknr/pppppp/6/6/PPPPPP/RNQKNR w N 0 1",
+	"r1qknr/pppppp/2n3/6/P1PPPP/RNQKNR w P 1 2",
+	"rnq1nr/ppkppp/2p3/3P2/PP1PPP/RNQKNR w K 0 4",
+	"rnqk1r/p1pp1p/1p2(pn)1/2P1P1/PP1P1P/RNQKNR b R 0 6",
+	"r1qk1r/p2pnp/1p(Pn)3/4P1/P2P1P/RNQKNR w Q 2 8",
+}
+
+func BenchmarkRussianSearch(b *testing.B) {
+	var ps []variants.Position
+	for _, f := range russianBenchFENs {
+		p, err := russian.Parse(f)
+		if err != nil {
+			b.Fatal(f, err)
+		}
+		ps = append(ps, p)
+	}
+	benchSearch(b, ps, 5)
 }
