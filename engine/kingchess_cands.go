@@ -606,5 +606,3 @@ func kcDropFits(us variants.Color, t kingchess.PieceType, s bb.Square, bishopOK 
 	}
 	return true
 }
-
-
