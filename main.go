@@ -1,6 +1,6 @@
 // Command varchess is a chess-variant engine: a UCI/CECP engine on stdin and
 // stdout when started without arguments, and a set of tools (perft, bench,
-// match, serve) as subcommands. See README.md and ../shared/spec/CLI.md.
+// match, serve) as subcommands. See README.md and docs/cli.md.
 package main
 
 import (

@@ -8,7 +8,7 @@ import (
 	"varchess/variants/kingchess"
 )
 
-// Kingchess and kingchess1 (RULES.md section 4): the board starts empty and
+// Kingchess and kingchess1 (docs/rules.md section 4): the board starts empty and
 // both armies come in from a reserve, dropped on the own half. The
 // evaluation therefore counts the reserve as material (a little below the
 // same piece on the board: a dropped piece already works, a piece in hand

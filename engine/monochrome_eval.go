@@ -7,7 +7,7 @@ import (
 	bb "varchess/variants/bitboard"
 )
 
-// Monochrome chess (RULES.md section 2) is won on captured points, not by
+// Monochrome chess (docs/rules.md section 2) is won on captured points, not by
 // mate: pieces have no colour, whoever's half a piece stands on owns it, and
 // every capture lands the capturer on the opponent's half, so it hands the
 // capturing piece to the opponent. The evaluation therefore counts the

@@ -9,7 +9,7 @@ import (
 	"varchess/variants/russian"
 )
 
-// Evaluation of russian (dice chess with towers, RULES.md section 3).
+// Evaluation of russian (dice chess with towers, docs/rules.md section 3).
 //
 // Material is counted per checker, not per square: a tower's top owns and
 // moves the whole stack, so

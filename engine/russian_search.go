@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"time"
 
 	"varchess/variants"
 	"varchess/variants/russian"
@@ -149,10 +148,6 @@ func (s *rsearch) maxDepth() int {
 	return MaxDepth
 }
 
-// endless reports whether the main thread must wait for stop (or
-// ponderhit) before answering.
-func (s *rsearch) endless() bool { return !s.helper && (s.lim.Infinite || s.ponder != nil) }
-
 // run is iterative deepening over the max node of the rolled face; a
 // position whose side to move has not rolled is searched for every face
 // (runFaces). With MultiPV the main thread keeps the k best root moves
@@ -170,8 +165,7 @@ func (s *rsearch) run() threadResult {
 		return threadResult{}
 	}
 	res := threadResult{lines: []pvLine{{score: s.ev.Evaluate(), pv: []variants.Move{root[0]}}}}
-	infinite := s.endless()
-	if len(root) == 1 && !infinite {
+	if len(root) == 1 && !s.endless(p.SideToMove()) {
 		return res
 	}
 	list := make([]rNode, len(root))
@@ -210,11 +204,13 @@ func (s *rsearch) run() threadResult {
 		}
 		res = threadResult{depth: depth, selDepth: depth + maxQDepth, lines: lines, iteration: lines}
 		s.reportLines(res)
+		s.reachedDepth(depth, maxDepth)
 		if s.iterationStop(depth, list[0].order) {
 			break
 		}
 	}
-	if infinite && !s.stopped {
+	// Read now, not at the start: a ponderhit may have come meanwhile.
+	if s.endless(p.SideToMove()) {
 		s.waitStop()
 	}
 	return res
@@ -225,7 +221,6 @@ func (s *rsearch) run() threadResult {
 // the values in list[i].order. It returns the number of moves done and the
 // best of them.
 func (s *rsearch) rootIteration(list []rNode, depth, k int) (done int, top pvLine) {
-	p := s.p
 	best := make([]int, 0, k) // the k best values so far, descending
 	top = pvLine{score: -Infinity}
 	for i := range list {
@@ -234,14 +229,7 @@ func (s *rsearch) rootIteration(list []rNode, depth, k int) (done int, top pvLin
 			alpha = best[k-1]
 		}
 		m := list[i].m
-		var v int
-		if russian.CapturesKing(m) {
-			v = russianWin
-		} else {
-			p.Make(m)
-			v = -s.chance(depth-1, 1, -Infinity, -alpha)
-			p.Unmake()
-		}
+		v := s.rootValue(m, depth, alpha)
 		if s.stopped {
 			break
 		}
@@ -255,6 +243,17 @@ func (s *rsearch) rootIteration(list []rNode, depth, k int) (done int, top pvLin
 		}
 	}
 	return done, top
+}
+
+// rootValue is the value of root move m searched to depth, exact when
+// above alpha (fail-soft below).
+func (s *rsearch) rootValue(m variants.Move, depth, alpha int) int {
+	if russian.CapturesKing(m) {
+		return russianWin
+	}
+	s.p.Make(m)
+	defer s.p.Unmake()
+	return -s.chance(depth-1, 1, -Infinity, -alpha)
 }
 
 // insertDescending puts v into the descending list xs, keeping at most k.
@@ -286,7 +285,6 @@ func (s *rsearch) runFaces() threadResult {
 	}
 	sortNodes(list)
 	res := threadResult{lines: []pvLine{{score: s.ev.Evaluate(), pv: []variants.Move{list[len(list)-1].m}}}}
-	infinite := s.endless()
 	maxDepth := s.maxDepth()
 	s.keys[0] = p.BoardKey()
 	for depth := 1; depth <= maxDepth; depth++ {
@@ -324,7 +322,8 @@ func (s *rsearch) runFaces() threadResult {
 			break
 		}
 	}
-	if infinite && !s.stopped {
+	// Read now, not at the start: a ponderhit may have come meanwhile.
+	if s.endless(p.SideToMove()) {
 		s.waitStop()
 	}
 	return res
@@ -352,14 +351,7 @@ func (s *rsearch) faceIteration(list []rNode, depth int) ([]FaceResult, int) {
 	for f := russian.Pawn; f <= russian.King; f++ {
 		for ; i < len(list) && russian.MinFace(list[i].m) == f; i++ {
 			m := list[i].m
-			var v int
-			if russian.CapturesKing(m) {
-				v = russianWin
-			} else {
-				p.Make(m)
-				v = -s.chance(depth-1, 1, -Infinity, -best)
-				p.Unmake()
-			}
+			v := s.rootValue(m, depth, best)
 			if s.stopped {
 				return nil, 0
 			}
@@ -381,17 +373,19 @@ func (s *rsearch) faceIteration(list []rNode, depth int) ([]FaceResult, int) {
 	return faces, floorDiv(sum, 6)
 }
 
-// iterationStop decides whether to start another iteration. Each ply of
-// expectimax costs much more than a ply of alpha-beta, so the next
-// iteration is started only early in the budget.
+// russianIterationShare: each ply of expectimax costs much more than a ply
+// of alpha-beta, so the next iteration is started only early in the budget.
+const russianIterationShare = 0.4
+
+// iterationStop decides whether to start another iteration.
 func (s *rsearch) iterationStop(depth, score int) bool {
-	if s.lim.Infinite || s.ponder != nil {
+	if s.lim.Infinite || s.pondering(s.p.SideToMove()) {
 		return false
 	}
 	if s.lim.Nodes > 0 && s.totalNodes() >= s.lim.Nodes {
 		return true
 	}
-	if s.tb.soft > 0 && time.Since(s.start) > s.tb.soft*2/5 {
+	if !s.clockAllowsIteration(russianIterationShare) {
 		return true
 	}
 	return score >= russianWin && s.lim.Depth == 0 && depth >= 2

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"math"
-	"time"
 
 	"varchess/variants"
 )
@@ -142,11 +141,12 @@ func (s *searcher) run() threadResult {
 		res = threadResult{depth: depth, selDepth: s.selDep, lines: lines, iteration: lines}
 		prev = lines
 		s.reportLines(res)
+		s.reachedDepth(depth, maxDepth)
 		if s.iterationStop(depth, lines[0].score, nRoot) {
 			break
 		}
 	}
-	if !s.helper && (s.lim.Infinite || s.ponder != nil) {
+	if s.endless(s.pos.SideToMove()) {
 		// UCI: no bestmove before `stop` in infinite or ponder mode.
 		s.waitStop()
 	}
@@ -228,10 +228,15 @@ func (s *searcher) aspiration(depth, prev int) int {
 	}
 }
 
+// iterationShare is the share of the soft time limit after which the
+// alpha-beta search starts no new iteration: one iteration costs about 1.6
+// times all the earlier ones, so one started later would end past it.
+const iterationShare = 0.5
+
 // iterationStop decides after a completed iteration whether to start the
 // next one.
 func (s *searcher) iterationStop(depth, score, nRoot int) bool {
-	if s.lim.Infinite || s.ponder != nil {
+	if s.lim.Infinite || s.pondering(s.pos.SideToMove()) {
 		return false
 	}
 	if s.lim.Nodes > 0 && s.totalNodes() >= s.lim.Nodes {
@@ -243,7 +248,7 @@ func (s *searcher) iterationStop(depth, score, nRoot int) bool {
 		}
 		// The next iteration takes longer than all before it: start it only
 		// if it is likely to finish within the soft limit.
-		if time.Since(s.start) > s.tb.soft/2 {
+		if !s.clockAllowsIteration(iterationShare) {
 			return true
 		}
 	}

@@ -8,14 +8,34 @@ import (
 )
 
 // timeBudget turns the clock into two limits: soft (do not start another
-// iteration after it) and hard (abort the search). Zero means unlimited.
+// iteration after a share of it) and hard (abort the search). Zero means
+// unlimited. fixed marks a movetime: the whole time is the engine's to
+// use, so iterations go on until the hard limit stops the last one (its
+// best move is kept when it beat the previous one, search.go).
 type timeBudget struct {
 	soft, hard time.Duration
+	fixed      bool
 }
 
 // minThink is the least time a search may use before answering, so that it
 // always completes depth 1 even with an almost empty clock.
 const minThink = time.Millisecond
+
+// Time sharing over a game with a clock. The engine plans as if
+// horizonMoves moves were still to play (sudden death; with movestogo, that
+// many, at most horizonMoves), adds most of the increment, and may go up to
+// hardFactor times that plan in a move whose iteration runs long, never
+// more than half the clock. A search starts another iteration only
+// before a share of the plan (iterationShare in search.go): the next one
+// takes longer than all before it together.
+//
+// With 10+0.1 the first move plans 9.98s/50 + 75ms = 275ms (hard 1.1 s):
+// about what Stockfish spends there, where a plan of 1/30 of the clock with
+// four times that as the hard limit took 1.2-1.3 s.
+const (
+	horizonMoves = 50
+	hardFactor   = 4
+)
 
 // budget computes the time limits for the side to move.
 func budget(lim Limits, us variants.Color) timeBudget {
@@ -25,7 +45,7 @@ func budget(lim Limits, us variants.Color) timeBudget {
 	var tb timeBudget
 	if lim.MoveTime > 0 {
 		t := max(lim.MoveTime-lim.MoveOverhead, minThink)
-		tb = timeBudget{soft: t, hard: t}
+		tb = timeBudget{soft: t, hard: t, fixed: true}
 	}
 	clock, inc := lim.WTime, lim.WInc
 	if us == variants.Black {
@@ -39,32 +59,44 @@ func budget(lim Limits, us variants.Color) timeBudget {
 	}
 	// Keep a reserve for the overhead of every move still to come.
 	avail := clock - lim.MoveOverhead
-	mtg := 30
+	mtg := horizonMoves
 	if lim.MovesToGo > 0 {
-		mtg = min(lim.MovesToGo, 50)
+		mtg = min(lim.MovesToGo, horizonMoves)
 	}
 	avail -= time.Duration(min(mtg, 10)) * time.Millisecond // per-move slack
 	if avail < minThink {
 		avail = minThink
 	}
 	soft := avail/time.Duration(mtg) + inc*3/4
-	hard := soft * 4
-	// Never plan to use more than a fraction of what is left.
-	soft = min(soft, avail/3)
-	if lim.MovesToGo == 1 {
-		soft = min(avail*7/10, soft*3)
-	}
-	hard = min(hard, avail*3/5)
-	if lim.MovesToGo == 1 {
+	hard := soft * hardFactor
+	// Never plan more than a quarter of what is left, nor go past half of
+	// it (large increments against a short clock).
+	soft = min(soft, avail/4)
+	hard = min(hard, avail/2)
+	if lim.MovesToGo == 1 { // the last move before the control: most of it
+		soft = avail * 7 / 10
 		hard = avail * 4 / 5
 	}
 	soft = max(soft, minThink)
 	hard = max(hard, soft)
 	if tb.hard > 0 { // movetime and a clock: the tighter wins
-		tb.soft, tb.hard = min(tb.soft, soft), min(tb.hard, hard)
-		return tb
+		return timeBudget{soft: min(tb.soft, soft), hard: min(tb.hard, hard), fixed: tb.hard <= hard}
 	}
 	return timeBudget{soft: soft, hard: hard}
+}
+
+// clockAllowsIteration reports whether the clock lets the main thread start
+// another iteration: before share of the soft limit (a search's estimate of
+// when its next iteration would no longer end in time), always with a
+// movetime (the hard limit stops it), always without a clock.
+func (s *stopper) clockAllowsIteration(share float64) bool {
+	switch {
+	case s.tb.soft == 0:
+		return true
+	case s.tb.fixed:
+		return time.Since(s.start) < s.tb.hard
+	}
+	return time.Since(s.start) < time.Duration(float64(s.tb.soft)*share)
 }
 
 // stopper is the stopping state both searches (alpha-beta and russian
@@ -110,6 +142,32 @@ func (s *stopper) totalNodes() uint64 {
 	return s.job.nodes.Load()
 }
 
+// pondering reports whether the search still waits for ponderhit. It
+// notices a ponderhit that arrived since the last poll (and starts our
+// clock then), so a search whose tree is too small to poll often still
+// sees it: every check of the ponder state goes through here, never
+// through a value read once at the start.
+func (s *stopper) pondering(us variants.Color) bool {
+	if s.ponder == nil {
+		return false
+	}
+	select {
+	case <-s.ponder: // ponderhit: our clock starts now
+		s.ponder = nil
+		s.start = time.Now()
+		s.tb = s.budget(s.lim, us)
+		return false
+	default:
+		return true
+	}
+}
+
+// endless reports whether the search must not end by itself: infinite, or
+// pondering still (helpers never wait).
+func (s *stopper) endless(us variants.Color) bool {
+	return !s.helper && (s.lim.Infinite || s.pondering(us))
+}
+
 // waitStop blocks until ctx is cancelled, or, when pondering, until the
 // ponderhit arrives (then the search is over anyway: the answer is known).
 func (s *stopper) waitStop() {
@@ -136,17 +194,7 @@ func (s *stopper) pollStop(us variants.Color, armed bool) {
 	if s.helper {
 		return
 	}
-	if s.ponder != nil {
-		select {
-		case <-s.ponder: // ponderhit: our clock starts now
-			s.ponder = nil
-			s.start = time.Now()
-			s.tb = s.budget(s.lim, us)
-		default:
-			return
-		}
-	}
-	if !armed {
+	if s.pondering(us) || !armed {
 		return
 	}
 	if s.tb.hard > 0 && time.Since(s.start) >= s.tb.hard {

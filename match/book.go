@@ -181,6 +181,10 @@ func pgnTokens(s string) []string {
 			for j < len(s) && !strings.ContainsRune(" \t\r\n{}();", rune(s[j])) {
 				j++
 			}
+			if j == i {
+				i++ // a stray '}'
+				continue
+			}
 			tok := s[i:j]
 			i = j
 			if depth > 0 {

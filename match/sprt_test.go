@@ -223,3 +223,33 @@ func TestSPRTMatches(t *testing.T) {
 		t.Errorf("an undecided SPRT stopped after %d of 300 games", len(res.Games))
 	}
 }
+
+func FuzzParseSPRT(f *testing.F) {
+	f.Add("elo0=0,elo1=5,alpha=0.05,beta=0.05,model=logistic")
+	f.Add("elo1=1e300")
+	f.Fuzz(func(t *testing.T, s string) {
+		if sp, err := ParseSPRT(s); err == nil {
+			if lo, hi := sp.Bounds(); !(lo < 0 && hi > 0) {
+				t.Errorf("%q: bounds %v %v", s, lo, hi)
+			}
+		}
+	})
+}
+
+// FuzzLLR: any counts give a finite LLR, whichever the model.
+func FuzzLLR(f *testing.F) {
+	f.Add(uint16(0), uint16(0), uint16(5), uint16(0), uint16(0), 5.0)
+	f.Add(uint16(900), uint16(0), uint16(0), uint16(0), uint16(1), -3.0)
+	f.Fuzz(func(t *testing.T, a, b, c, d, e uint16, elo float64) {
+		if math.IsNaN(elo) || math.Abs(elo) > 500 {
+			return
+		}
+		p := Pentanomial{int(a), int(b), int(c), int(d), int(e)}
+		for _, m := range []string{"normalized", "logistic"} {
+			s := SPRT{Elo0: elo, Elo1: elo + 5, Alpha: 0.05, Beta: 0.05, Model: m}
+			if v := s.LLR(p); math.IsNaN(v) || math.IsInf(v, 0) {
+				t.Errorf("%v %s: LLR %v", p, m, v)
+			}
+		}
+	})
+}

@@ -32,7 +32,7 @@ type cecpSearcher interface {
 	optionEngine // the search options (search_options.go)
 }
 
-// cecpFeatures is the answer to `protover 2` (PROTOCOL.md, CECP).
+// cecpFeatures is the answer to `protover 2` (docs/protocol.md, CECP).
 var cecpFeatures = []string{
 	`feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 memory=1 smp=1 san=0 myname="` + engineName + `" variants="normal,monochrome,russian,kingchess,kingchess1" dice=1`,
 	fmt.Sprintf(`feature option="Move Overhead -spin %d 0 %d"`, defaultOverhead.Milliseconds(), maxOverheadMS),
@@ -174,7 +174,8 @@ func (s *cecpSession) run(first string, lines <-chan string) error {
 // answered (when nothing waits before it), `?`, `exit` and quit stop it,
 // and every other command waits for it to end.
 func (s *cecpSession) take(line string) error {
-	cmd, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+	line = strings.TrimSpace(line)
+	cmd, _, _ := strings.Cut(line, " ")
 	if cmd == "" {
 		return nil
 	}
@@ -194,11 +195,14 @@ func (s *cecpSession) take(line string) error {
 	return s.handle(line)
 }
 
-// drain runs the commands that waited for a perft, until one starts
-// another perft.
+// drain runs the commands that waited for a perft until one has to wait
+// for another perft (a ping is answered while one runs).
 func (s *cecpSession) drain() error {
-	for len(s.queue) > 0 && (s.search == nil || !s.search.perft) {
+	for len(s.queue) > 0 {
 		line := s.queue[0]
+		if cmd, _, _ := strings.Cut(line, " "); s.search != nil && s.search.perft && cmd != "ping" {
+			return nil
+		}
 		s.queue = s.queue[1:]
 		if err := s.handle(line); err != nil {
 			return err

@@ -1,6 +1,6 @@
 package protocol
 
-// The die of russian in CECP (PROTOCOL.md): XBoard's dice feature (`dice 6`
+// The die of russian in CECP (docs/protocol.md): XBoard's dice feature (`dice 6`
 // answered by `pips k/6`), the arbiter's `roll F`, or our own die announced
 // with `telluser roll F`.
 

@@ -33,6 +33,8 @@ func TestCECPBinary(t *testing.T) {
 	t.Run("drops", func(t *testing.T) { scenarioDrops(t, start) })
 	t.Run("eof", func(t *testing.T) { scenarioEOF(t, start) })
 	t.Run("xboard-moves", func(t *testing.T) { scenarioXBoardMoves(t, start) })
+	t.Run("loop", func(t *testing.T) { scenarioCECPLoop(t, start) })
+	t.Run("russian-pass", func(t *testing.T) { scenarioCECPRussianPass(t, start) })
 }
 
 func TestCECPInProcess(t *testing.T) {
@@ -43,6 +45,8 @@ func TestCECPInProcess(t *testing.T) {
 	t.Run("dice", func(t *testing.T) { scenarioDice(t, start) })
 	t.Run("eof", func(t *testing.T) { scenarioEOF(t, start) })
 	t.Run("xboard-moves", func(t *testing.T) { scenarioXBoardMoves(t, start) })
+	t.Run("loop", func(t *testing.T) { scenarioCECPLoop(t, start) })
+	t.Run("russian-pass", func(t *testing.T) { scenarioCECPRussianPass(t, start) })
 }
 
 // cecpVariantTable: each game, its CECP name and what its setup line must say.

@@ -12,7 +12,7 @@ import (
 
 // gameState is the game a protocol session plays: which variant and the
 // current position (history included). Every change is all-or-nothing: on an
-// error the old state stays, as PROTOCOL.md requires. Both protocol loops
+// error the old state stays, as docs/protocol.md requires. Both protocol loops
 // may use it.
 type gameState struct {
 	name string         // the variant's name as the user chose it

@@ -356,11 +356,17 @@ func (s *uciSession) cmdDisplay() {
 		s.errorf("variant %s: %v", s.game.name, errNoGame)
 		return
 	}
-	board := s.game.pos.String()
-	for _, l := range strings.Split(strings.TrimRight(board, "\n"), "\n") {
+	// One spelling in every game (Stockfish's `Fen:`), whatever the
+	// game's drawing calls it.
+	fen := "Fen: " + s.game.pos.FEN()
+	shown := false
+	for _, l := range strings.Split(strings.TrimRight(s.game.pos.String(), "\n"), "\n") {
+		if strings.HasPrefix(strings.ToLower(strings.TrimSpace(l)), "fen:") {
+			l, shown = fen, true
+		}
 		s.out.println(l)
 	}
-	if !strings.Contains(strings.ToLower(board), "fen:") {
-		s.out.printf("Fen: %s", s.game.pos.FEN())
+	if !shown {
+		s.out.println(fen)
 	}
 }

@@ -110,9 +110,7 @@ func parseGo(args []string) (goCommand, error) {
 			var n int64
 			n, err = intArg()
 			if err == nil {
-				if err = variants.CheckPerftDepth(int(n)); err != nil {
-					err = fmt.Errorf("go %w", err)
-				}
+				err = variants.CheckPerftDepth(int(n))
 			}
 			g.perft = int(n)
 			if err == nil && i+1 < len(args) && args[i+1] == "dice" {

@@ -38,6 +38,12 @@ func uciScenarios(t *testing.T, start starter) {
 	t.Run("dice-blind", func(t *testing.T) { scenarioUCIDiceBlind(t, start) })
 	t.Run("single-drops", func(t *testing.T) { scenarioUCISingleDrops(t, start) })
 	t.Run("searchmoves", func(t *testing.T) { scenarioUCISearchMoves(t, start) })
+	t.Run("eof-always", func(t *testing.T) { scenarioUCIEOFAlways(t, start) })
+	t.Run("perft-listens", func(t *testing.T) { scenarioUCIPerftListens(t, start) })
+	t.Run("wait-or-stop", func(t *testing.T) { scenarioUCIWaitOrStop(t, start) })
+	t.Run("infinite-no-move", func(t *testing.T) { scenarioUCIInfiniteNoMove(t, start) })
+	t.Run("russian-ponderhit", func(t *testing.T) { scenarioUCIRussianPonderhit(t, start) })
+	t.Run("display-fen", func(t *testing.T) { scenarioUCIDisplayFen(t, start) })
 }
 
 // scenarioUCISearchMoves: `go searchmoves` restricts the answer to the

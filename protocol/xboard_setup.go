@@ -93,7 +93,7 @@ func xboardSetupLines(variant, startFEN string, xboardMoves bool) ([]string, err
 	return nil, fmt.Errorf("no XBoard setup for variant %q", variant)
 }
 
-// toXBoardFEN rewrites a FEN of our dialect (RULES.md) into one XBoard
+// toXBoardFEN rewrites a FEN of our dialect (docs/rules.md) into one XBoard
 // parses: monochrome pieces get the colour of their owner (ranks 1-4 white,
 // 5-8 black), russian stacks are shown by their top checker only, and the
 // fields XBoard does not know (roll, undo square, scores, bishop colours,

@@ -16,6 +16,10 @@
 set -euo pipefail
 
 mode=${1:-}
+if [ "$mode" = -h ] || [ "$mode" = help ]; then
+	sed -n '2,17p' "$0"
+	exit 0
+fi
 [ $# -gt 0 ] && shift
 variant=chess depth="" rounds=3 games=200 tc=10+0.1 threads=2
 while getopts "v:d:r:n:t:T:h" opt; do
@@ -26,6 +30,7 @@ while getopts "v:d:r:n:t:T:h" opt; do
 	n) games="$OPTARG" ;;
 	t) tc="$OPTARG" ;;
 	T) threads="$OPTARG" ;;
+	h) sed -n '2,17p' "$0"; exit 0 ;;
 	*) sed -n '2,17p' "$0"; exit 2 ;;
 	esac
 done

@@ -116,7 +116,7 @@ type MoveCount struct {
 type Position interface {
 	// Variant is the game's name as used on the command line and in UCI.
 	Variant() string
-	// FEN writes the position in the game's FEN dialect (RULES.md).
+	// FEN writes the position in the game's FEN dialect (docs/rules.md).
 	FEN() string
 	// String draws the board for humans (the UCI `d` command).
 	String() string
@@ -152,7 +152,7 @@ type Position interface {
 	Status() Status
 
 	// Perft counts the leaf nodes of the legal game tree to depth plies,
-	// following the perft conventions of RULES.md for the game.
+	// following the perft conventions of docs/rules.md for the game.
 	Perft(depth int, opt PerftOptions) uint64
 	// Divide returns the perft count below each root ply.
 	Divide(depth int, opt PerftOptions) []MoveCount

@@ -27,7 +27,7 @@ func init() {
 	register(kingchess.Game1)
 }
 
-// Names lists the known games in the order of PROTOCOL.md.
+// Names lists the known games in the order of docs/protocol.md.
 var Names = []string{"chess", "monochrome", "russian", "kingchess", "kingchess1"}
 
 // Get returns the game with the given name. "normal" (CECP) means chess.

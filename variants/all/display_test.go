@@ -9,7 +9,7 @@ import (
 )
 
 // fenBoard reads the board field of a FEN the way the rules define it
-// (RULES.md), independently of the games' own code: russian stacks in
+// (docs/rules.md), independently of the games' own code: russian stacks in
 // parentheses bottom to top, monochrome pieces coloured by their half,
 // kingchess's reserve after the board.
 func fenBoard(t *testing.T, variant, fen string, files, ranks int) [][]variants.Piece {

@@ -1,4 +1,4 @@
-// Package kingchess plays Kingchess (RULES.md section 4): the board starts
+// Package kingchess plays Kingchess (docs/rules.md section 4): the board starts
 // empty and each side brings its sixteen pieces in from a reserve. A ply is
 // either an ordinary chess move or a drop action that places a non-empty
 // set of reserve pieces on empty squares of the mover's half. Game is
@@ -43,5 +43,5 @@
 //     is the predicate for a target set, and CheckEvasionDrops(limit) lists
 //     every check-resolving drop action when there are at most limit.
 //
-// Readings of the rules that RULES.md leaves open are in docs/kingchess.md.
+// Readings of the rules that docs/rules.md leaves open are in docs/kingchess.md.
 package kingchess

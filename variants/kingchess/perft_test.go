@@ -6,7 +6,7 @@ import (
 	"varchess/variants"
 )
 
-// The kingchess1 start figures of PERFT-START.md (Fairy-Stockfish agrees).
+// The kingchess1 start figures of docs/rules.md (Fairy-Stockfish agrees).
 func TestKingchess1StartPerft(t *testing.T) {
 	want := []uint64{32, 1002, 153958, 21214264}
 	if testing.Short() {

@@ -5,7 +5,7 @@ import (
 	bb "varchess/variants/bitboard"
 )
 
-// PieceType is a kind of piece, in the notation order of RULES.md:
+// PieceType is a kind of piece, in the notation order of docs/rules.md:
 // K Q R B N P. The order matters: drop actions are written in it.
 type PieceType uint8
 

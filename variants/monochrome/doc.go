@@ -1,4 +1,4 @@
-// Package monochrome implements Looney's Monochrome Chess (RULES.md
+// Package monochrome implements Looney's Monochrome Chess (docs/rules.md
 // section 2): colourless pieces on an 8x8 board, owned by whoever's half
 // they stand on. South (variants.White, ranks 1-4) moves first; North
 // (variants.Black) owns ranks 5-8. Captures land only on the other half,

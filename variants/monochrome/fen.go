@@ -19,7 +19,7 @@ const (
 	maxScore    = 1_000_000
 )
 
-// ParseFEN reads a position in the monochrome FEN of RULES.md:
+// ParseFEN reads a position in the monochrome FEN of docs/rules.md:
 //
 //	<board> <side> <undo> <clock> <fullmove> <scoreSouth>-<scoreNorth>
 //

@@ -100,7 +100,7 @@ func (p *Position) lift(s bb.Square) {
 	p.occ &^= s.Bit()
 }
 
-// Moves appends the legal plies to buf. An ended position (RULES.md M10 a
+// Moves appends the legal plies to buf. An ended position (docs/rules.md M10 a
 // or b) has none; the clock and repetition endings (c, d) are reported by
 // Status only, as perft ignores them.
 func (p *Position) Moves(buf []variants.Move) []variants.Move {

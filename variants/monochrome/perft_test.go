@@ -6,7 +6,7 @@ import (
 	"varchess/variants"
 )
 
-// The public start-position figures of shared/spec/PERFT-START.md.
+// The published start-position figures (docs/rules.md).
 func TestPerftStart(t *testing.T) {
 	want := []uint64{1, 20, 400, 9302, 217635}
 	for _, fen := range []string{StartFEN, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"} {

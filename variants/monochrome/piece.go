@@ -18,7 +18,7 @@ const (
 // pieceLetters maps a Piece to its FEN letter (written upper case).
 const pieceLetters = ".PNBRQK"
 
-// pieceValues are the points a capture of each type scores (RULES.md M9).
+// pieceValues are the points a capture of each type scores (docs/rules.md M9).
 var pieceValues = [7]int{0, 1, 3, 4, 5, 8, 10}
 
 // Value is the number of points scored by capturing p (K 10, Q 8, R 5, B 4,

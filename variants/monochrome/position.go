@@ -21,7 +21,7 @@ type Position struct {
 	occ    bb.Bitboard    // every occupied square
 
 	side variants.Color // White = South (ranks 1-4), Black = North (ranks 5-8)
-	// The piece on undoFrom may not go to undoTo (RULES.md M8); both are
+	// The piece on undoFrom may not go to undoTo (docs/rules.md M8); both are
 	// NoSquare when there is no restriction.
 	undoFrom, undoTo bb.Square
 	clock            int    // plies since the last capture
@@ -87,7 +87,7 @@ func (p *Position) setUndo(from, to bb.Square) {
 	}
 }
 
-// ended reports RULES.md M10 a): some player has no piece on its own half.
+// ended reports docs/rules.md M10 a): some player has no piece on its own half.
 // Such a position has no legal plies.
 func (p *Position) ended() bool {
 	return p.occ&bb.South == 0 || p.occ&bb.North == 0
@@ -141,7 +141,7 @@ func (p *Position) Owned(c variants.Color) bb.Bitboard { return p.occ & home(c) 
 // Score returns the points side c has scored so far.
 func (p *Position) Score(c variants.Color) int { return p.score[c] }
 
-// Undo returns the forbidden reply of RULES.md M8: the piece on from may not
+// Undo returns the forbidden reply of docs/rules.md M8: the piece on from may not
 // move to to. ok is false when no restriction is in force.
 func (p *Position) Undo() (from, to bb.Square, ok bool) {
 	return p.undoFrom, p.undoTo, p.undoFrom != bb.NoSquare

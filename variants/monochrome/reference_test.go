@@ -1,6 +1,6 @@
 package monochrome
 
-// A deliberately simple second implementation of RULES.md section 2, used
+// A deliberately simple second implementation of docs/rules.md section 2, used
 // only by tests. It shares nothing with the fast code: a [64]byte board of
 // letters, explicit direction lists walked square by square, and plies made
 // by copying the whole position. Clarity over speed.

@@ -7,7 +7,7 @@ import (
 	bb "varchess/variants/bitboard"
 )
 
-// Status reports whether the game has ended by RULES.md M10 and who won.
+// Status reports whether the game has ended by docs/rules.md M10 and who won.
 // Every ending is decided on score (higher wins, equal is a draw); the
 // reason carries the score South-North and what ended the game, e.g.
 // "South wins 44-27 (North has no pieces on its half)".

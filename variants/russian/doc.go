@@ -1,4 +1,4 @@
-// Package russian is Russian chess with a die (RULES.md section 3): a 6x6
+// Package russian is Russian chess with a die (docs/rules.md section 3): a 6x6
 // board whose squares hold stacks (towers) of checkers, each marked with a
 // chess piece type; the top checker owns and moves the stack, and a die
 // decides which stacks may move each ply.

@@ -10,7 +10,7 @@ import (
 	bb "varchess/variants/bitboard"
 )
 
-// StartFEN is the Los Alamos array of RULES.md section 3.
+// StartFEN is the Los Alamos array of docs/rules.md section 3.
 const StartFEN = "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - 0 1"
 
 // Parse reads `<board> <side> <roll> <clock> <fullmove>`; the clock and

@@ -5,7 +5,7 @@ import (
 	bb "varchess/variants/bitboard"
 )
 
-// The two perft flavours of RULES.md section 3. Both count at the last
+// The two perft flavours of docs/rules.md section 3. Both count at the last
 // ply without making moves (CountByType), and both generate every legal
 // move once per node (face K) and pick the subsets the faces allow by
 // MinFace, because "ended" (R8 b, c) needs the face-K list anyway.

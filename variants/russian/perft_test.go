@@ -6,7 +6,7 @@ import (
 	"varchess/variants"
 )
 
-// The public figures of PERFT-START.md.
+// The public figures of docs/rules.md.
 func TestStartPerft(t *testing.T) {
 	p, err := Parse(StartFEN)
 	if err != nil {

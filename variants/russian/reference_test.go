@@ -1,6 +1,6 @@
 package russian
 
-// A deliberately simple reference implementation of RULES.md section 3,
+// A deliberately simple reference implementation of docs/rules.md section 3,
 // written apart from the fast generator: a [36][]byte board of FEN
 // letters, plain direction loops, and "make" by copying the whole board.
 // It shares nothing with the package but the notation.
@@ -437,7 +437,7 @@ func (p *refPos) fen() string {
 }
 
 // refPerft is fixed-face perft (face != 0) or dice perft (face == 0 sums
-// the six faces at this node) by the definitions of RULES.md.
+// the six faces at this node) by the definitions of docs/rules.md.
 func (p *refPos) refPerft(d int, face byte, dice bool) uint64 {
 	if p.kingCaptured(true) || p.kingCaptured(false) {
 		return 0

@@ -152,7 +152,7 @@ func TestWriteSuite(t *testing.T) {
 		}
 		lines = append(lines, l)
 	}
-	note = "start array (PERFT-START.md), every flavour"
+	note = "start array (published figures), every flavour"
 	add(StartFEN, variants.PerftOptions{Face: 'K'}, 4, 3_000_000)
 	note = ""
 	add(StartFEN, variants.PerftOptions{Dice: true}, 3, 3_000_000)
