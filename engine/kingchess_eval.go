@@ -374,17 +374,26 @@ func (e *kcEvaluator) forkBy(c variants.Color, t kingchess.PieceType, from bb.Bi
 		}
 		return 0
 	}
-	var once, twice bb.Bitboard
+	// Our pieces t wins something from: worth more than t (the bishop
+	// counts for a knight), or undefended; and the King.
 	king := p.Pieces(c, kingchess.King)
-	for b := p.Occupied(c); b != 0; {
+	worth := p.Pieces(c, kingchess.Queen) | p.Pieces(c, kingchess.Rook) | p.Pieces(c, kingchess.Bishop)
+	if t == kingchess.Pawn {
+		worth |= p.Pieces(c, kingchess.Knight)
+	}
+	targets := worth | p.Occupied(c)&^king&^a.all[c] | king
+	if targets.Count() < 2 {
+		return 0
+	}
+	var once, twice bb.Bitboard
+	for b := targets; b != 0; {
 		s := b.PopFirst()
-		if s.Bit()&king == 0 && gain(s) == 0 {
-			continue
-		}
 		// The squares from which a piece of type t attacks s.
-		src := kcAttacks(c, t, s, 0)
+		var src bb.Bitboard
 		if t == kingchess.Knight {
 			src = bb.KnightAttacks[s]
+		} else {
+			src = bb.PawnAttacks[c][s]
 		}
 		twice |= once & src
 		once |= src
