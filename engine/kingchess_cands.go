@@ -152,9 +152,10 @@ const kcPairMin = 40
 const kcPairTop = 4
 
 // pairs adds, in front of the ordered list buf[start:], the drop actions
-// joining two of the best single drops: two threats at once, or a threat
-// and a defence, cost one ply instead of two. It reads the guesses left in
-// e.orderBuf by orderCandidates.
+// joining two of the best single drops, and the one joining the best
+// three: two threats at once, or a threat and a defence (a shelter pawn, a
+// block of a line to our King), cost one ply instead of two. It reads the
+// guesses left in e.orderBuf by orderCandidates.
 func (e *kcEvaluator) pairs(buf []variants.Move, start int) []variants.Move {
 	p := e.p
 	var top [kcPairTop]kingchess.Placement
@@ -181,6 +182,13 @@ func (e *kcEvaluator) pairs(buf []variants.Move, start int) []variants.Move {
 			if err == nil && !slices.Contains(buf[start:], m) {
 				buf = append(buf, m)
 			}
+		}
+	}
+	// The three best at once.
+	if n >= 3 && top[0].Sq != top[1].Sq && top[0].Sq != top[2].Sq && top[1].Sq != top[2].Sq {
+		m, err := p.BuildDropAction(top[:3])
+		if err == nil && !slices.Contains(buf[start:], m) {
+			buf = append(buf, m)
 		}
 	}
 	// Move the pairs in after the captures and the formations.

@@ -497,3 +497,30 @@ func TestKCKingCover(t *testing.T) {
 		t.Errorf("no enemy slider: block %v", block)
 	}
 }
+
+// TestKCTriples: in kingchess the candidates join the three best single
+// drops into one action where they fit together; kingchess1 and the
+// single-drop engine never list drops of several pieces outside the
+// forced blocks.
+func TestKCTriples(t *testing.T) {
+	triples := 0
+	for _, fen := range kcRandomPositions(t, false, 16, 60) {
+		p := mustKC(t, fen, false)
+		if p.InCheck() || p.KingInHand(p.SideToMove()) {
+			continue
+		}
+		for _, m := range newKCEvaluator(p, false).Candidates(nil) {
+			if kingchess.DropTargets(m).Count() == 3 {
+				triples++
+			}
+		}
+		for _, m := range newKCEvaluator(p, true).Candidates(nil) {
+			if kingchess.DropTargets(m).Count() > 1 {
+				t.Fatalf("%s: the single-drop engine lists %s", fen, kingchess.FormatMove(m))
+			}
+		}
+	}
+	if triples == 0 {
+		t.Errorf("no three-piece drop among the candidates of the random positions")
+	}
+}
