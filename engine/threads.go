@@ -99,7 +99,7 @@ type thread interface {
 	// stop, and returns the last completed iteration (lines may be the
 	// better move of an interrupted one).
 	run() threadResult
-	// nodes is the number of nodes this thread searched.
+	// nodeCount is the number of nodes this thread searched.
 	nodeCount() uint64
 	// report emits a line found by another thread as the main thread's
 	// final info line (the move played must begin the last PV shown).

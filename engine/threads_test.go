@@ -249,7 +249,9 @@ func TestNewGameClearsLazily(t *testing.T) {
 // score on equal depth, the main thread on a full tie; threads without a
 // result do not count.
 func TestBestThread(t *testing.T) {
-	l := func(score int) []pvLine { return []pvLine{{score: score, pv: []variants.Move{{Lo: uint64(score + 100)}}}} }
+	l := func(score int) []pvLine {
+		return []pvLine{{score: score, pv: []variants.Move{{Lo: uint64(score + 100)}}}}
+	}
 	for _, c := range []struct {
 		rs   []threadResult
 		want int

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"varchess/variants"
 )
 
 func TestReadSuite(t *testing.T) {
@@ -19,7 +21,7 @@ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D3 8902
 	require.Len(t, entries, 3)
 	require.Equal(t, "russian", entries[0].Variant)
 	require.Equal(t, byte('P'), entries[0].Options.Face)
-	require.Equal(t, map[int]uint64{1: 6, 2: 36}, entries[0].Counts)
+	require.Equal(t, map[int]variants.Count{1: variants.CountOf(6), 2: variants.CountOf(36)}, entries[0].Counts)
 	require.Equal(t, 3, entries[0].Line)
 	require.Equal(t, "chess", entries[2].Variant)
 	require.Equal(t, []int{1, 3}, entries[2].Depths())

@@ -21,8 +21,8 @@ while getopts "v:l:n:t:o:h" opt; do
 	n) games="$OPTARG" ;;
 	t) tc="$OPTARG" ;;
 	o) dir="$OPTARG" ;;
-	h) sed -n '2,13p' "$0"; exit 0 ;;
-	*) sed -n '2,13p' "$0"; exit 2 ;;
+	h) sed -n '2,12p' "$0"; exit 0 ;;
+	*) sed -n '2,12p' "$0"; exit 2 ;;
 	esac
 done
 cd "$(dirname "$0")/.."

@@ -30,8 +30,8 @@ while getopts "l:n:t:c:o:m:h" opt; do
 	c) conc="$OPTARG" ;;
 	o) dir="$OPTARG" ;;
 	m) sfover="$OPTARG" ;;
-	h) sed -n '2,23p' "$0"; exit 0 ;;
-	*) sed -n '2,23p' "$0"; exit 2 ;;
+	h) sed -n '2,21p' "$0"; exit 0 ;;
+	*) sed -n '2,21p' "$0"; exit 2 ;;
 	esac
 done
 cd "$(dirname "$0")/.."

@@ -381,11 +381,27 @@ func TestBrowserChess(t *testing.T) {
 	b.click("#analysis-on")
 	b.waitUntil("the analysis off", `document.querySelectorAll('#analysis-out .line').length === 0`)
 	// A promotion: the page asks which piece.
-	s = b.newGameFromForm("chess", "human", "human", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+	s = b.newGameFromForm("chess", "human", "human", "4k3/P6p/8/8/8/8/7P/4K3 w - - 0 1")
 	b.drag("a7", "a8")
 	b.waitVisible("#promo-box")
 	b.click(`#promos button[data-move="a7a8n"]`)
 	s = b.waitState("the promotion", func(s gameJSON) bool { return lastPly(s) == "a7a8n" })
+	b.checkBoard()
+	// Flip: Black's side down, and a move made on the flipped board.
+	b.click("#flip")
+	b.waitUntil("the flipped board", `window.varchess.orientation === 'black'`)
+	b.drag("e8", "d7")
+	b.waitState("e8d7", func(s gameJSON) bool { return lastPly(s) == "e8d7" })
+	b.checkBoard()
+	// PGN export.
+	b.click("#pgn")
+	b.waitUntil("the PGN", `document.getElementById('export').value.includes('[Variant "chess"]')`)
+	if pgn := eval[string](b, "PGN", `document.getElementById('export').value`); !strings.Contains(pgn, `[FEN "4k3/P6p/8/8/8/8/7P/4K3 w - - 0 1"]`) || !strings.Contains(pgn, "a8=N") {
+		t.Errorf("PGN export:\n%s", pgn)
+	}
+	// Take back, twice to the start.
+	b.click("#undo")
+	b.waitState("one ply taken back", func(s gameJSON) bool { return len(s.History) == 1 })
 	b.checkBoard()
 }
 

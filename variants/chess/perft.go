@@ -48,3 +48,48 @@ func (p *Position) Divide(depth int, opt variants.PerftOptions) []variants.MoveC
 	}
 	return out
 }
+
+// PerftChildren implements variants.PerftSplitter: every legal move,
+// weight 1.
+func (p *Position) PerftChildren(_ variants.PerftOptions, fn func(m variants.Move, weight uint64) bool) {
+	var list MoveList
+	p.GenerateMoves(&list)
+	for _, m := range list.Moves[:list.N] {
+		if !fn(m.ToVariant(), 1) {
+			return
+		}
+	}
+}
+
+// PerftHashed implements variants.PerftSplitter. Subtrees of two or more
+// plies are looked up in t and stored there (the last ply is cheaper to
+// count than to look up).
+func (p *Position) PerftHashed(depth int, opt variants.PerftOptions, t *variants.PerftTable) variants.Count {
+	if t == nil {
+		return variants.CountOf(p.perft(depth, opt))
+	}
+	return variants.CountOf(p.perftTable(depth, t, variants.PerftSalt(p.Variant(), opt), opt))
+}
+
+func (p *Position) perftTable(depth int, t *variants.PerftTable, salt uint64, opt variants.PerftOptions) uint64 {
+	if depth <= 1 {
+		return p.PerftCount(depth)
+	}
+	if depth >= 3 && opt.Stopped() {
+		return 0
+	}
+	key := variants.PerftKey(p.hash, depth, salt)
+	if n, ok := t.Probe(key); ok {
+		return n
+	}
+	var list MoveList
+	p.GenerateMoves(&list)
+	var nodes uint64
+	for _, m := range list.Moves[:list.N] {
+		p.MakeMove(m)
+		nodes += p.perftTable(depth-1, t, salt, opt)
+		p.UnmakeMove()
+	}
+	t.Store(key, depth, nodes)
+	return nodes
+}

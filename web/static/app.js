@@ -307,9 +307,9 @@ function drawBoard(st) {
     premovable: { enabled: false },
   };
   if (page.cgShape !== shape || !page.cg) {
+    if (page.cg) page.cg.destroy(); // its listeners on the document go too
     page.cg = makeBoard($('board'), b, page.orientation, { top: $('pocket-top'), bottom: $('pocket-bottom') }, cfg);
     page.cgShape = shape;
-    $('board').addEventListener('mousemove', onHover);
   } else {
     page.cg.set(Object.assign(boardConfig(b, page.orientation), cfg));
   }
@@ -456,11 +456,12 @@ function drawPlayer(el, st, c) {
 function tickClock(el) {
   const st = page.state;
   if (!st) return;
+  const c = el.dataset.side === 'w' ? 0 : 1;
   if (!st.clock.timed) {
-    el.textContent = st.clock.moveTime ? `${st.clock.moveTime / 1000} s/move` : '';
+    // Untimed: only an engine has a time, per move.
+    el.textContent = st.players[c].kind === 'engine' && st.clock.moveTime ? `${st.clock.moveTime / 1000} s/move` : '';
     return;
   }
-  const c = el.dataset.side === 'w' ? 0 : 1;
   let ms = st.clock.left[c];
   const running = st.clock.running === el.dataset.side;
   if (running) ms = Math.max(0, ms - (performance.now() - page.received));
@@ -535,6 +536,7 @@ function wire() {
     newGame();
   });
   $('tc-kind').addEventListener('change', showTimeInputs);
+  $('board').addEventListener('mousemove', onHover);
   $('flip').onclick = () => {
     page.flipped = !page.flipped;
     render(page.state, true);
