@@ -27,6 +27,7 @@ type searcher struct {
 	hist      Historian
 	keyer     MoveKeyer
 	pawnKeyer PawnKeyer
+	extend    CheckExtender
 
 	tt      *table
 	history *historyTable // this thread's, kept between searches
@@ -97,6 +98,7 @@ func newSearcher(j *job, id int, pos variants.Position, g Game) *searcher {
 	s.hist, _ = s.ev.(Historian)
 	s.keyer, _ = s.ev.(MoveKeyer)
 	s.pawnKeyer, _ = s.ev.(PawnKeyer)
+	s.extend, _ = s.ev.(CheckExtender)
 	s.keys = make([]uint64, 0, MaxPly+2)
 	return s
 }
@@ -451,7 +453,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		}
 	}
 	inCheck := s.pos.InCheck()
-	if inCheck && ply > 0 {
+	if inCheck && ply > 0 && (s.extend == nil || s.extend.ExtendCheck()) {
 		depth++ // check extension
 	}
 	if depth <= 0 {

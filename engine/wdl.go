@@ -27,7 +27,7 @@ var wdlDefault = wdlModel{a: 160, b: 70}
 
 // wdlFor returns the model of a game.
 func wdlFor(variant string) wdlModel {
-	if m, ok := wdlModels[variant]; ok {
+	if m, ok := wdlModels[engineGame(variant)]; ok {
 		return m
 	}
 	return wdlDefault
