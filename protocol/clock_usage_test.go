@@ -48,6 +48,7 @@ func TestClockUsage(t *testing.T) {
 	for _, mt := range []time.Duration{50 * time.Millisecond, 200 * time.Millisecond, 1000 * time.Millisecond} {
 		var ratios []float64
 		var over []time.Duration
+		worst := map[string]time.Duration{}
 		for _, c := range clockUsagePositions {
 			for rep := 0; rep < 3; rep++ {
 				pos := "position fen " + c.fen
@@ -59,6 +60,9 @@ func TestClockUsage(t *testing.T) {
 				used := timeGo(p, fmt.Sprintf("go movetime %d", mt.Milliseconds()))
 				ratios = append(ratios, float64(used)/float64(mt))
 				over = append(over, used-mt)
+				if _, ok := worst[c.variant]; !ok || used-mt > worst[c.variant] {
+					worst[c.variant] = used - mt
+				}
 			}
 		}
 		sort.Float64s(ratios)
@@ -72,6 +76,12 @@ func TestClockUsage(t *testing.T) {
 		t.Logf("movetime %v: %d moves; used/movetime min %.3f p10 %.3f median %.3f p90 %.3f max %.3f; overshoot max %v; %d over the Move Overhead (%v)",
 			mt, len(ratios), ratios[0], ratios[len(ratios)/10], ratios[len(ratios)/2], ratios[len(ratios)*9/10], ratios[len(ratios)-1],
 			over[len(over)-1].Round(time.Millisecond), n, overhead)
+		var per []string
+		for v, o := range worst {
+			per = append(per, fmt.Sprintf("%s %v", v, o.Round(time.Millisecond)))
+		}
+		sort.Strings(per)
+		t.Logf("movetime %v: largest overshoot per game (negative: answered early): %s", mt, strings.Join(per, ", "))
 	}
 
 	// A 10+0.1 self-play game from the start, clocks kept as a GUI keeps them.
