@@ -14,6 +14,7 @@ import (
 	"varchess/match"
 	"varchess/perft"
 	"varchess/protocol"
+	"varchess/tune"
 	"varchess/web"
 )
 
@@ -43,6 +44,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return match.MergeMain(args[1:], stdout, stderr)
 	case "serve":
 		return web.Main(args[1:], stdout, stderr)
+	case "datagen":
+		return tune.DatagenMain(args[1:], stdout, stderr)
+	case "tune":
+		return tune.TuneMain(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		usage(stdout)
 		return 0
@@ -66,5 +71,7 @@ Commands (each explains its flags with -h):
   match-merge  report the whole of a match played in shards
   serve   the board in the browser: play every game against the engine,
           another person, or watch engines play
+  datagen play chess self-play games and write labelled positions for tune
+  tune    fit the chess evaluation weights to datagen positions (Texel tuning)
 `)
 }

@@ -1,15 +1,19 @@
 package engine
 
 import (
+	"math/bits"
+
 	"varchess/variants"
 	bb "varchess/variants/bitboard"
 	"varchess/variants/chess"
 )
 
 // The chess evaluator works on the concrete *chess.Position (no interface
-// calls, no allocation). Every term is a (midgame, endgame) pair; the two
-// are blended by the game phase (tapered evaluation). Scores are computed
-// for White and negated for Black.
+// calls, no allocation). Every term is a (midgame, endgame) pair of
+// chessWeights (tuned by `varchess tune`, see eval_params.go); the two
+// sums are blended by the game phase (tapered evaluation), then scaled down
+// in drawish endings. Scores are computed for White and
+// negated for Black.
 
 func init() {
 	registerGame("chess", Game{NewEvaluator: newChessEvaluator})
@@ -20,9 +24,7 @@ type score struct{ mg, eg int }
 
 func (a score) add(b score) score   { return score{a.mg + b.mg, a.eg + b.eg} }
 func (a score) sub(b score) score   { return score{a.mg - b.mg, a.eg - b.eg} }
-func (a score) times(n int) score   { return score{a.mg * n, a.eg * n} }
 func pair(mg, eg int) score         { return score{mg, eg} }
-func (a score) taper(phase int) int { return (a.mg*phase + a.eg*(maxPhase-phase)) / maxPhase }
 func mirror(sq bb.Square) bb.Square { return sq ^ 56 }
 func relRank(c variants.Color, sq bb.Square) int {
 	if c == variants.White {
@@ -31,9 +33,6 @@ func relRank(c variants.Color, sq bb.Square) int {
 	return 7 - sq.Rank()
 }
 
-// pieceValue is the material value per piece type (index chess.PieceType).
-var pieceValue = [7]score{{}, pair(90, 115), pair(320, 290), pair(335, 310), pair(480, 540), pair(960, 1000), {}}
-
 // seeValue is the single value per type used by static exchange evaluation
 // and MVV-LVA ordering.
 var seeValue = [7]int{0, 100, 320, 330, 500, 950, 20000}
@@ -41,78 +40,20 @@ var seeValue = [7]int{0, 100, 320, 330, 500, 950, 20000}
 // phaseWeight: how much each piece type counts toward the midgame.
 var phaseWeight = [7]int{0, 0, 1, 1, 2, 4, 0}
 
-const maxPhase = 24
-
-// pst[type][square] holds the piece-square bonus for a White piece (Black
-// uses the mirrored square). The tables are built from simple geometric
-// rules (centralisation, advancement, king shelter) rather than tuned data.
-var pst = func() (t [7][64]score) {
-	for sq := bb.Square(0); sq < 64; sq++ {
-		f, r := sq.File(), sq.Rank()
-		// distance from the centre in "half files": 0 in d4-e5, 3 at a rim
-		fc := max(3-f, f-4)
-		rc := max(3-r, r-4)
-		centre := 6 - fc - rc // 0 in a corner, 6 in the centre
-		t[chess.Pawn][sq] = pair(0, 0)
-		if r >= 1 && r <= 6 {
-			mg := (r - 1) * 3
-			if f == 3 || f == 4 {
-				mg += []int{0, -5, 5, 20, 25, 20, 10}[r] // central pawns forward
-			}
-			if (f <= 1 || f >= 6) && r == 1 {
-				mg += 5 // keep the king's shelter pawns at home
-			}
-			t[chess.Pawn][sq] = pair(mg, (r-1)*(r-1)*3)
-		}
-		t[chess.Knight][sq] = pair(centre*8-20, centre*6-18)
-		if r == 0 && (f == 1 || f == 6) {
-			t[chess.Knight][sq].mg -= 10
-		}
-		diag := 0
-		if f == r || f+r == 7 {
-			diag = 8 // long diagonals
-		}
-		t[chess.Bishop][sq] = pair(centre*3+diag-8, centre*3-9)
-		rk := pair(0, 0)
-		if r == 6 {
-			rk = pair(18, 12)
-		}
-		if f == 3 || f == 4 {
-			rk.mg += 6
-		}
-		t[chess.Rook][sq] = rk
-		t[chess.Queen][sq] = pair(centre*2-6, centre*5-15)
-		km := 0
-		switch r {
-		case 0:
-			km = []int{20, 30, 10, -5, 0, 10, 35, 20}[f]
-		case 1:
-			km = -10
-		default:
-			km = -20 - 10*r
-		}
-		t[chess.King][sq] = pair(km, centre*9-30)
-	}
-	return t
-}()
-
-// passedBonus by relative rank (index 1..6).
-var passedBonus = [8]score{{}, pair(2, 10), pair(5, 15), pair(10, 30), pair(25, 55), pair(45, 95), pair(70, 150), {}}
-
-// Mobility weights per attacked safe square.
-var mobilityWeight = [7]score{{}, {}, pair(4, 4), pair(5, 5), pair(2, 4), pair(1, 2), {}}
+const (
+	maxPhase = 24
+	// scaleNorm is the endgame scale of a normal position.
+	scaleNorm = 128
+	// King danger units become a penalty of mg^2/safetyMGDiv, eg/safetyEGDiv.
+	safetyMGDiv = 720
+	safetyEGDiv = 20
+)
 
 var (
-	bishopPair    = pair(30, 50)
-	doubledPawn   = pair(-10, -20)
-	isolatedPawn  = pair(-10, -12)
-	rookOpenFile  = pair(25, 10)
-	rookSemiOpen  = pair(10, 6)
-	kingShield    = pair(12, 0)
-	kingAttackW   = [7]int{0, 0, 8, 8, 12, 20, 0} // attacks on the king zone
-	tempo         = 12
 	adjacentFiles [8]bb.Bitboard
 	forwardMask   [2][64]bb.Bitboard // squares in front of sq on its file and the adjacent ones
+	forwardFile   [2][64]bb.Bitboard // squares in front of sq on its file
+	distance      [64][64]int8       // king steps between two squares
 )
 
 func init() {
@@ -130,17 +71,23 @@ func init() {
 			row := bb.Rank1 << (8 * r)
 			if r > sq.Rank() {
 				forwardMask[variants.White][sq] |= span & row
+				forwardFile[variants.White][sq] |= bb.FileA << sq.File() & row
 			}
 			if r < sq.Rank() {
 				forwardMask[variants.Black][sq] |= span & row
+				forwardFile[variants.Black][sq] |= bb.FileA << sq.File() & row
 			}
+		}
+		for to := bb.Square(0); to < 64; to++ {
+			distance[sq][to] = int8(max(abs(sq.File()-to.File()), abs(sq.Rank()-to.Rank())))
 		}
 	}
 }
 
 // chessEvaluator is the engine's view of a chess position.
 type chessEvaluator struct {
-	p *chess.Position
+	p     *chess.Position
+	pawns *pawnCache
 }
 
 func newChessEvaluator(pos variants.Position) Evaluator {
@@ -148,131 +95,483 @@ func newChessEvaluator(pos variants.Position) Evaluator {
 	if !ok {
 		return newGenericEvaluator(pos)
 	}
-	return &chessEvaluator{p: p}
+	return &chessEvaluator{p: p, pawns: new(pawnCache)}
 }
 
 // Evaluate implements Evaluator.
 func (e *chessEvaluator) Evaluate() int {
-	v := evaluateChess(e.p)
+	var ev chessEval
+	ev.pawns = e.pawns
+	v := ev.run(e.p)
 	if e.p.SideToMove() == variants.Black {
 		v = -v
 	}
-	return v + tempo
+	return v
 }
 
 // evaluateChess returns the static score from White's view.
 func evaluateChess(p *chess.Position) int {
-	phase := 0
-	var total score
-	for c := variants.White; c <= variants.Black; c++ {
-		side := evalSide(p, c, &phase)
-		if c == variants.White {
-			total = total.add(side)
-		} else {
-			total = total.sub(side)
-		}
-	}
-	phase = min(phase, maxPhase)
-	v := total.taper(phase)
-	return scaleDrawish(p, v)
+	var ev chessEval
+	return ev.run(p)
 }
 
-// evalSide sums the terms of colour c and adds its pieces to phase.
-func evalSide(p *chess.Position, c variants.Color, phase *int) score {
-	them := c.Other()
-	occ := p.Occupied()
-	own := p.Occupancy(c)
-	ownPawns, theirPawns := p.Pieces(c, chess.Pawn), p.Pieces(them, chess.Pawn)
-	theirPawnAtt := pawnAttacks(them, theirPawns)
-	safe := ^own &^ theirPawnAtt
-	theirKing := p.KingSquare(them)
-	kingZone := bb.KingAttacks[theirKing] | theirKing.Bit()
-	attackUnits, attackers := 0, 0
+// evaluateChessTraced evaluates with the features recorded in t; it also
+// returns the phase and both endgame scales (for the tuner).
+func evaluateChessTraced(p *chess.Position, t *evalTrace) (v, phase int, scales [2]int) {
+	ev := chessEval{tr: t}
+	v = ev.run(p)
+	return v, ev.phase, [2]int{ev.scaleFor(p, variants.White), ev.scaleFor(p, variants.Black)}
+}
 
+// psqt is material plus piece-square value by type and square (White's
+// view): one lookup per piece on the hot path.
+var psqt = func() (t [7][64]score) {
+	for pt := range t {
+		for sq := range t[pt] {
+			t[pt][sq] = chessWeights.Material[pt].add(chessWeights.PST[pt][sq])
+		}
+	}
+	return t
+}()
+
+// pawnCache remembers the pawn-structure part of the evaluation (it
+// depends on the pawns only) by the two pawn sets.
+type pawnCache [1024]pawnEntry
+
+type pawnEntry struct {
+	pawns  [2]bb.Bitboard
+	sc     score       // White's minus Black's
+	passed bb.Bitboard // passed pawns of both colours
+}
+
+// chessEval is the working state of one evaluation.
+type chessEval struct {
+	p      *chess.Position
+	pawns  *pawnCache // nil: no cache (tracing)
+	tr     *evalTrace // nil: not tracing
+	sc     [2]score
+	danger [2]score // king danger units against each colour's king
+	phase  int
+
+	occ      bb.Bitboard
+	pawnBB   [2]bb.Bitboard
+	king     [2]bb.Square
+	att      [2][7]bb.Bitboard // attacked by colour, by piece type (0: any)
+	att2     [2]bb.Bitboard    // attacked at least twice
+	mobArea  [2]bb.Bitboard
+	kingZone [2]bb.Bitboard
+	zoneAtt  [2]int // pieces of this colour attacking the enemy king zone
+	passed   bb.Bitboard
+}
+
+// term is weight w counted n times for colour c (recorded when tracing).
+// Callers sum terms in a local score, not in ev.sc: one register chain
+// instead of a store and load per term.
+func (ev *chessEval) term(c variants.Color, w *score, n int) score {
+	if ev.tr != nil {
+		ev.tr.add(c, w, n)
+	}
+	return score{w.mg * n, w.eg * n}
+}
+
+// addDanger counts king-danger weight w n times against c's king.
+func (ev *chessEval) addDanger(c variants.Color, w *score, n int) {
+	ev.danger[c].mg += w.mg * n
+	ev.danger[c].eg += w.eg * n
+	if ev.tr != nil {
+		ev.tr.addSafety(c, w, n)
+	}
+}
+
+func (ev *chessEval) attack(c variants.Color, t chess.PieceType, a bb.Bitboard) {
+	ev.att2[c] |= ev.att[c][0] & a
+	ev.att[c][0] |= a
+	ev.att[c][t] |= a
+}
+
+// run evaluates p from White's view.
+func (ev *chessEval) run(p *chess.Position) int {
+	ev.p = p
+	ev.occ = p.Occupied()
+	w := &chessWeights
+	for c := variants.White; c <= variants.Black; c++ {
+		ev.pawnBB[c] = p.Pieces(c, chess.Pawn)
+		ev.king[c] = p.KingSquare(c)
+		ev.kingZone[c] = bb.KingAttacks[ev.king[c]] | ev.king[c].Bit()
+		pa := pawnAttacks(c, ev.pawnBB[c])
+		ev.att[c][chess.Pawn] = pa
+		ev.att2[c] = pawnDoubleAttacks(c, ev.pawnBB[c])
+		ev.attack(c, chess.King, bb.KingAttacks[ev.king[c]])
+	}
+	for c := variants.White; c <= variants.Black; c++ {
+		them := c.Other()
+		low := bb.Rank2 | bb.Rank3
+		if c == variants.Black {
+			low = bb.Rank7 | bb.Rank6
+		}
+		blocked := ev.pawnBB[c] & (low | shiftDown(c, ev.occ))
+		ev.mobArea[c] = ^(blocked | ev.king[c].Bit() | ev.att[them][chess.Pawn])
+	}
+	for c := variants.White; c <= variants.Black; c++ {
+		ev.sc[c] = ev.pieces(c, w)
+	}
+	ev.pawnStructure(w)
+	for c := variants.White; c <= variants.Black; c++ {
+		ev.kingDanger(c, w)
+		ev.sc[c] = ev.sc[c].add(ev.passers(c, w)).add(ev.kingShelter(c, w)).add(ev.threats(c, w))
+	}
+	stm := ev.p.SideToMove()
+	ev.sc[stm] = ev.sc[stm].add(ev.term(stm, &w.Tempo, 1))
+	total := ev.sc[variants.White].sub(ev.sc[variants.Black])
+	for c := variants.White; c <= variants.Black; c++ {
+		d := ev.danger[c]
+		pen := score{max(d.mg, 0) * max(d.mg, 0) / safetyMGDiv, max(d.eg, 0) / safetyEGDiv}
+		if c == variants.White {
+			total = total.sub(pen)
+		} else {
+			total = total.add(pen)
+		}
+	}
+	ev.phase = min(ev.phase, maxPhase)
+	v := (total.mg*ev.phase + total.eg*(maxPhase-ev.phase)) / maxPhase
+	strong := variants.White
+	if v < 0 {
+		strong = variants.Black
+	}
+	return v * ev.scaleFor(p, strong) / scaleNorm
+}
+
+// pieces: material, piece-square tables, mobility and the piece terms of
+// colour c; it fills the attack maps and the attacks on the enemy king.
+func (ev *chessEval) pieces(c variants.Color, w *evalWeights) score {
 	var sc score
-	for t := chess.Pawn; t <= chess.King; t++ {
+	p := ev.p
+	them := c.Other()
+	ownPawns, theirPawns := ev.pawnBB[c], ev.pawnBB[them]
+	theirZone := ev.kingZone[them]
+	theirKingNear := bb.KingAttacks[ev.king[them]]
+	queens := p.Pieces(c, chess.Queen)
+	// (Pawns: material and squares are in the cached pawn structure.)
+	for t := chess.Knight; t <= chess.King; t++ {
 		for b := p.Pieces(c, t); b != 0; b &= b - 1 {
 			sq := b.First()
 			rel := sq
 			if c == variants.Black {
 				rel = mirror(sq)
 			}
-			sc = sc.add(pieceValue[t]).add(pst[t][rel])
-			*phase += phaseWeight[t]
-			var att bb.Bitboard
+			if ev.tr != nil {
+				ev.tr.add(c, &w.Material[t], 1)
+				ev.tr.add(c, &w.PST[t][rel], 1)
+			}
+			sc = sc.add(psqt[t][rel])
+			ev.phase += phaseWeight[t]
+			var a bb.Bitboard
 			switch t {
 			case chess.Knight:
-				att = bb.KnightAttacks[sq]
+				a = bb.KnightAttacks[sq]
+				sc = sc.add(ev.term(c, &w.MobKnight[(a&ev.mobArea[c]).Count()], 1))
+				sc = sc.add(ev.minor(c, sq, &w.KnightOutpost, w))
 			case chess.Bishop:
-				att = bb.BishopAttacks(sq, occ)
+				a = bb.BishopAttacks(sq, ev.occ&^queens)
+				sc = sc.add(ev.term(c, &w.MobBishop[(a&ev.mobArea[c]).Count()], 1))
+				sc = sc.add(ev.minor(c, sq, &w.BishopOutpost, w))
+				same := bb.Light
+				if !sq.IsLight() {
+					same = bb.Dark
+				}
+				sc = sc.add(ev.term(c, &w.BishopPawns, (ownPawns & same).Count()))
 			case chess.Rook:
-				att = bb.RookAttacks(sq, occ)
+				a = bb.RookAttacks(sq, ev.occ&^(queens|p.Pieces(c, chess.Rook)))
+				sc = sc.add(ev.term(c, &w.MobRook[(a&ev.mobArea[c]).Count()], 1))
 				file := bb.FileA << sq.File()
 				if file&ownPawns == 0 {
 					if file&theirPawns == 0 {
-						sc = sc.add(rookOpenFile)
+						sc = sc.add(ev.term(c, &w.RookOpen, 1))
 					} else {
-						sc = sc.add(rookSemiOpen)
+						sc = sc.add(ev.term(c, &w.RookSemiOpen, 1))
 					}
 				}
 			case chess.Queen:
-				att = bb.QueenAttacks(sq, occ)
-			case chess.Pawn:
-				sc = sc.add(pawnTerms(p, c, sq, ownPawns, theirPawns))
-				continue
+				a = bb.QueenAttacks(sq, ev.occ)
+				sc = sc.add(ev.term(c, &w.MobQueen[(a&ev.mobArea[c]).Count()], 1))
 			default:
 				continue
 			}
-			sc = sc.add(mobilityWeight[t].times((att & safe).Count()))
-			if n := (att & kingZone).Count(); n > 0 {
-				attackUnits += kingAttackW[t] * n
-				attackers++
+			ev.attack(c, t, a)
+			if a&theirZone != 0 {
+				ev.zoneAtt[c]++
+				ev.addDanger(them, &w.KSAttacker[t], 1)
+				ev.addDanger(them, &w.KSAttacks, (a & theirKingNear).Count())
 			}
 		}
 	}
 	if p.Pieces(c, chess.Bishop).Count() >= 2 {
-		sc = sc.add(bishopPair)
-	}
-	// King shelter: own pawns right in front of the king.
-	ksq := p.KingSquare(c)
-	shield := forwardMask[c][ksq] & ownPawns
-	if c == variants.White {
-		shield &= bb.Rank2 | bb.Rank3
-	} else {
-		shield &= bb.Rank7 | bb.Rank6
-	}
-	sc = sc.add(kingShield.times(min(shield.Count(), 3)))
-	// Attacks on the enemy king count only when several pieces join in and
-	// the enemy still has a queen's worth of attackers to fear.
-	if attackers >= 2 && p.Pieces(c, chess.Queen) != 0 {
-		sc = sc.add(pair(attackUnits*attackers/2, 0))
+		sc = sc.add(ev.term(c, &w.BishopPair, 1))
 	}
 	return sc
 }
 
-// pawnTerms: doubled, isolated and passed pawns.
-func pawnTerms(p *chess.Position, c variants.Color, sq bb.Square, own, their bb.Bitboard) score {
+// minor: outposts and shelter behind a pawn for a knight or bishop on sq.
+func (ev *chessEval) minor(c variants.Color, sq bb.Square, outpost *score, w *evalWeights) score {
 	var sc score
-	file := bb.FileA << sq.File()
-	if own&adjacentFiles[sq.File()] == 0 {
-		sc = sc.add(isolatedPawn)
+	them := c.Other()
+	r := relRank(c, sq)
+	if r >= 3 && r <= 5 && ev.att[c][chess.Pawn].Has(sq) &&
+		forwardMask[c][sq]&^forwardFile[c][sq]&ev.pawnBB[them] == 0 {
+		sc = sc.add(ev.term(c, outpost, 1))
 	}
-	if forwardMask[c][sq]&file&own != 0 {
-		sc = sc.add(doubledPawn)
-	}
-	if forwardMask[c][sq]&their == 0 && forwardMask[c][sq]&file&own == 0 {
-		r := relRank(c, sq)
-		bonus := passedBonus[r]
-		front := sq + 8
-		if c == variants.Black {
-			front = sq - 8
-		}
-		if front >= 0 && front < 64 && p.Occupied().Has(front) {
-			bonus = score{bonus.mg / 2, bonus.eg / 2} // blocked passer
-		}
-		sc = sc.add(bonus)
+	if shiftDown(c, ev.pawnBB[0]|ev.pawnBB[1]).Has(sq) {
+		sc = sc.add(ev.term(c, &w.MinorBehindPawn, 1))
 	}
 	return sc
+}
+
+// pawnStructure adds the terms that depend on the pawns alone (cached).
+func (ev *chessEval) pawnStructure(w *evalWeights) {
+	var e *pawnEntry
+	if ev.pawns != nil {
+		e = &ev.pawns[pawnHash(ev.pawnBB[0], ev.pawnBB[1])>>(64-10)]
+		if e.pawns == ev.pawnBB && e.pawns != [2]bb.Bitboard{} {
+			ev.sc[variants.White] = ev.sc[variants.White].add(e.sc)
+			ev.passed = e.passed
+			return
+		}
+	}
+	ws, bs := ev.pawnTerms(variants.White, w), ev.pawnTerms(variants.Black, w)
+	ev.sc[variants.White] = ev.sc[variants.White].add(ws)
+	ev.sc[variants.Black] = ev.sc[variants.Black].add(bs)
+	if e != nil {
+		*e = pawnEntry{pawns: ev.pawnBB, sc: ws.sub(bs), passed: ev.passed}
+	}
+}
+
+// pawnTerms: material and squares of c's pawns; isolated, doubled,
+// backward, connected and passed pawns.
+func (ev *chessEval) pawnTerms(c variants.Color, w *evalWeights) score {
+	var sc score
+	them := c.Other()
+	own, their := ev.pawnBB[c], ev.pawnBB[them]
+	for b := own; b != 0; b &= b - 1 {
+		sq := b.First()
+		r := relRank(c, sq)
+		f := sq.File()
+		rel := sq
+		if c == variants.Black {
+			rel = mirror(sq)
+		}
+		if ev.tr != nil {
+			ev.tr.add(c, &w.Material[chess.Pawn], 1)
+			ev.tr.add(c, &w.PST[chess.Pawn][rel], 1)
+		}
+		sc = sc.add(psqt[chess.Pawn][rel])
+		stop := sq + 8
+		if c == variants.Black {
+			stop = sq - 8
+		}
+		neighbours := own & adjacentFiles[f]
+		phalanx := neighbours & (bb.Rank1 << (8 * sq.Rank()))
+		support := own & bb.PawnAttacks[them][sq]
+		switch {
+		case neighbours == 0:
+			sc = sc.add(ev.term(c, &w.Isolated, 1))
+		case phalanx|support != 0:
+			sc = sc.add(ev.term(c, &w.Connected[r], 1))
+		case neighbours&^forwardMask[c][sq] == 0 && bb.PawnAttacks[c][stop]&their != 0:
+			// every neighbour is ahead and the stop square is guarded
+			sc = sc.add(ev.term(c, &w.Backward, 1))
+		}
+		if forwardFile[c][sq]&own != 0 {
+			sc = sc.add(ev.term(c, &w.Doubled, 1))
+		} else if forwardMask[c][sq]&their == 0 {
+			sc = sc.add(ev.term(c, &w.Passed[r], 1))
+			ev.passed |= sq.Bit()
+		}
+	}
+	return sc
+}
+
+// passers: the terms of c's passed pawns that depend on the pieces.
+func (ev *chessEval) passers(c variants.Color, w *evalWeights) score {
+	var sc score
+	them := c.Other()
+	for b := ev.passed & ev.p.Occupancy(c); b != 0; b &= b - 1 {
+		sq := b.First()
+		r := relRank(c, sq)
+		stop := sq + 8
+		if c == variants.Black {
+			stop = sq - 8
+		}
+		sc = sc.add(ev.term(c, &w.PassedOwnKing[r], int(distance[ev.king[c]][stop])))
+		sc = sc.add(ev.term(c, &w.PassedTheirKing[r], int(distance[ev.king[them]][stop])))
+		path := forwardFile[c][sq]
+		switch {
+		case ev.occ.Has(stop):
+			sc = sc.add(ev.term(c, &w.PassedBlocked[r], 1))
+		case path&(ev.att[them][0]|ev.p.Occupancy(them)) == 0:
+			sc = sc.add(ev.term(c, &w.PassedFreePath[r], 1))
+		case !ev.att[them][0].Has(stop):
+			sc = sc.add(ev.term(c, &w.PassedSafeStop[r], 1))
+		}
+	}
+	return sc
+}
+
+// kingShelter: own pawns in front of c's king, enemy pawns storming it,
+// and the king's distance to its pawns.
+func (ev *chessEval) kingShelter(c variants.Color, w *evalWeights) score {
+	var sc score
+	them := c.Other()
+	k := ev.king[c]
+	// pawns on the king's rank and in front of it
+	front := ^bb.Bitboard(0) << (8 * k.Rank())
+	if c == variants.Black {
+		front = ^bb.Bitboard(0) >> (8 * (7 - k.Rank()))
+	}
+	ours, theirs := ev.pawnBB[c]&front, ev.pawnBB[them]&front
+	kf := max(1, min(6, k.File()))
+	for f := kf - 1; f <= kf+1; f++ {
+		file := bb.FileA << f
+		edge := min(f, 7-f)
+		sc = sc.add(ev.term(c, &w.Shelter[edge][nearestRank(c, ours&file)], 1))
+		sc = sc.add(ev.term(c, &w.Storm[edge][nearestRank(c, theirs&file)], 1))
+	}
+	if ev.pawnBB[c] != 0 {
+		d := 8
+		for b := ev.pawnBB[c]; b != 0; b &= b - 1 {
+			d = min(d, int(distance[k][b.First()]))
+		}
+		sc = sc.add(ev.term(c, &w.KingPawnDist, d))
+	}
+	return sc
+}
+
+// nearestRank is the relative rank of the pawn of b closest to c's first
+// rank, 0 when b is empty.
+func nearestRank(c variants.Color, b bb.Bitboard) int {
+	if b == 0 {
+		return 0
+	}
+	if c == variants.White {
+		return b.First().Rank()
+	}
+	return 7 - bb.Square(63-bitsLeadingZeros(b)).Rank()
+}
+
+// kingDanger: c attacks the enemy king (attackers, weak squares, safe
+// checks); the units count against the enemy king when enough pieces join.
+func (ev *chessEval) kingDanger(c variants.Color, w *evalWeights) {
+	them := c.Other()
+	p := ev.p
+	hasQueen := p.Pieces(c, chess.Queen) != 0
+	need := 2
+	if hasQueen {
+		need = 1
+	}
+	if ev.zoneAtt[c] < need {
+		// The attacks recorded so far do not count.
+		ev.danger[them] = score{}
+		if ev.tr != nil {
+			ev.tr.safety[them] = [nWeights]int{}
+		}
+		return
+	}
+	if ev.tr != nil {
+		ev.tr.used[them] = true
+	}
+	ks := ev.king[them]
+	// Squares them defends at most with the king or queen.
+	weak := ev.att[c][0] &^ ev.att2[them] & (^ev.att[them][0] | ev.att[them][chess.King] | ev.att[them][chess.Queen])
+	ev.addDanger(them, &w.KSWeakSquares, (weak & ev.kingZone[them]).Count())
+	safe := ^p.Occupancy(c) & (^ev.att[them][0] | weak&ev.att2[c])
+	rookRays := bb.RookAttacks(ks, ev.occ)
+	bishopRays := bb.BishopAttacks(ks, ev.occ)
+	ev.addDanger(them, &w.KSSafeCheck[chess.Knight], (bb.KnightAttacks[ks] & ev.att[c][chess.Knight] & safe).Count())
+	ev.addDanger(them, &w.KSSafeCheck[chess.Bishop], (bishopRays & ev.att[c][chess.Bishop] & safe).Count())
+	ev.addDanger(them, &w.KSSafeCheck[chess.Rook], (rookRays & ev.att[c][chess.Rook] & safe).Count())
+	ev.addDanger(them, &w.KSSafeCheck[chess.Queen], ((rookRays | bishopRays) & ev.att[c][chess.Queen] & safe).Count())
+	if !hasQueen {
+		ev.addDanger(them, &w.KSNoQueen, 1)
+	}
+	ev.addDanger(them, &w.KSAdjust, 1)
+}
+
+// threats: c's attacks on enemy pieces.
+func (ev *chessEval) threats(c variants.Color, w *evalWeights) score {
+	var sc score
+	them := c.Other()
+	p := ev.p
+	theirs := p.Occupancy(them) &^ p.Pieces(them, chess.King)
+	nonPawn := theirs &^ ev.pawnBB[them]
+	for t := chess.Knight; t <= chess.Queen; t++ {
+		if n := (ev.att[c][chess.Pawn] & p.Pieces(them, t)).Count(); n > 0 {
+			sc = sc.add(ev.term(c, &w.ThreatByPawn[t], n))
+		}
+	}
+	strong := ev.att[them][chess.Pawn] | ev.att2[them]&^ev.att2[c]
+	defended := nonPawn & strong
+	weak := theirs &^ strong & ev.att[c][0]
+	if defended|weak == 0 {
+		return sc.add(ev.pawnPushThreat(c, nonPawn, w))
+	}
+	minorAtt := ev.att[c][chess.Knight] | ev.att[c][chess.Bishop]
+	for t := chess.Pawn; t <= chess.Queen; t++ {
+		pcs := p.Pieces(them, t)
+		if n := ((defended | weak) & pcs & minorAtt).Count(); n > 0 {
+			sc = sc.add(ev.term(c, &w.ThreatByMinor[t], n))
+		}
+		if n := (weak & pcs & ev.att[c][chess.Rook]).Count(); n > 0 {
+			sc = sc.add(ev.term(c, &w.ThreatByRook[t], n))
+		}
+	}
+	if n := (weak & ev.att[c][chess.King]).Count(); n > 0 {
+		sc = sc.add(ev.term(c, &w.ThreatByKing, n))
+	}
+	if n := (weak & (^ev.att[them][0] | nonPawn&ev.att2[c])).Count(); n > 0 {
+		sc = sc.add(ev.term(c, &w.Hanging, n))
+	}
+	return sc.add(ev.pawnPushThreat(c, nonPawn, w))
+}
+
+// pawnPushThreat: pieces a safe pawn push of c would attack.
+func (ev *chessEval) pawnPushThreat(c variants.Color, targets bb.Bitboard, w *evalWeights) score {
+	var sc score
+	them := c.Other()
+	third := bb.Rank3
+	if c == variants.Black {
+		third = bb.Rank6
+	}
+	push := shiftUp(c, ev.pawnBB[c]) &^ ev.occ
+	push |= shiftUp(c, push&third) &^ ev.occ
+	push &^= ev.att[them][chess.Pawn]
+	push &= ev.att[c][0] | ^ev.att[them][0]
+	if n := (pawnAttacks(c, push) & targets).Count(); n > 0 {
+		sc = sc.add(ev.term(c, &w.PawnPush, n))
+	}
+	return sc
+}
+
+// scaleFor is the scale (of scaleNorm) of the score when strong is ahead:
+// drawish material shrinks it.
+func (ev *chessEval) scaleFor(p *chess.Position, strong variants.Color) int {
+	weak := strong.Other()
+	npm := func(c variants.Color) int {
+		m := 0
+		for t := chess.Knight; t <= chess.Queen; t++ {
+			m += seeValue[t] * p.Pieces(c, t).Count()
+		}
+		return m
+	}
+	if p.Pieces(strong, chess.Pawn) == 0 && npm(strong)-npm(weak) <= seeValue[chess.Bishop] {
+		return scaleNorm / 8
+	}
+	wb, bbp := p.Pieces(variants.White, chess.Bishop), p.Pieces(variants.Black, chess.Bishop)
+	if wb.Count() == 1 && bbp.Count() == 1 && (wb&bb.Light == 0) != (bbp&bb.Light == 0) {
+		if npm(variants.White) == seeValue[chess.Bishop] && npm(variants.Black) == seeValue[chess.Bishop] {
+			return scaleNorm * 7 / 16 // opposite bishops alone
+		}
+		return scaleNorm * 3 / 4
+	}
+	return scaleNorm
 }
 
 func pawnAttacks(c variants.Color, pawns bb.Bitboard) bb.Bitboard {
@@ -282,28 +581,25 @@ func pawnAttacks(c variants.Color, pawns bb.Bitboard) bb.Bitboard {
 	return (pawns&^bb.FileA)>>9 | (pawns&^bb.FileH)>>7
 }
 
-// scaleDrawish shrinks scores where the side ahead has no pawns and at most
-// a minor piece more: such endings are usually drawn.
-func scaleDrawish(p *chess.Position, v int) int {
-	strong := variants.White
-	if v < 0 {
-		strong = variants.Black
+// pawnDoubleAttacks: squares attacked by two pawns of c.
+func pawnDoubleAttacks(c variants.Color, pawns bb.Bitboard) bb.Bitboard {
+	if c == variants.White {
+		return (pawns &^ bb.FileA) << 7 & (pawns &^ bb.FileH) << 9
 	}
-	if p.Pieces(strong, chess.Pawn) != 0 {
-		return v
-	}
-	mat := func(c variants.Color) int {
-		m := 0
-		for t := chess.Knight; t <= chess.Queen; t++ {
-			m += seeValue[t] * p.Pieces(c, t).Count()
-		}
-		return m
-	}
-	if mat(strong)-mat(strong.Other()) <= seeValue[chess.Bishop] {
-		return v / 8
-	}
-	return v
+	return (pawns &^ bb.FileA) >> 9 & (pawns &^ bb.FileH) >> 7
 }
+
+// shiftUp moves a set one rank toward c's promotion rank; shiftDown back.
+func shiftUp(c variants.Color, b bb.Bitboard) bb.Bitboard {
+	if c == variants.White {
+		return b << 8
+	}
+	return b >> 8
+}
+
+func shiftDown(c variants.Color, b bb.Bitboard) bb.Bitboard { return shiftUp(c.Other(), b) }
+
+func bitsLeadingZeros(b bb.Bitboard) int { return bits.LeadingZeros64(uint64(b)) }
 
 // Classify implements MoveClassifier: MVV-LVA for captures, the promoted
 // piece for promotions.
@@ -356,4 +652,24 @@ func (e *chessEvaluator) IsRepetition() bool { return e.p.IsRepetition() }
 // insufficient material.
 func (e *chessEvaluator) Terminal(int) (int, bool) {
 	return 0, e.p.IsInsufficientMaterial()
+}
+
+// MoveKey and CaptureKind implement MoveKeyer: moving piece and target.
+func (e *chessEvaluator) MoveKey(vm variants.Move) int {
+	m := chess.FromVariant(vm)
+	return int(m.MovingPiece())<<6 | int(m.To())
+}
+
+func (e *chessEvaluator) CaptureKind(vm variants.Move) int {
+	return int(chess.FromVariant(vm).CapturedPiece().Type())
+}
+
+// PawnKey implements PawnKeyer.
+func (e *chessEvaluator) PawnKey() uint64 {
+	return pawnHash(e.p.Pieces(variants.White, chess.Pawn), e.p.Pieces(variants.Black, chess.Pawn))
+}
+
+func pawnHash(w, b bb.Bitboard) uint64 {
+	h := uint64(w)*0x9E3779B97F4A7C15 ^ uint64(b)*0xC2B2AE3D27D4EB4F
+	return h ^ h>>29
 }

@@ -63,6 +63,15 @@ type CandidateGenerator interface {
 	Candidates(buf []variants.Move) []variants.Move
 }
 
+// CheckExtender limits the check extension: a node in check is searched
+// one ply deeper only when ExtendCheck (called with the side to move in
+// check) agrees. Without it every check is extended. Drop games need it:
+// a reserve gives checks from many squares, most of them answered by
+// taking the checker.
+type CheckExtender interface {
+	ExtendCheck() bool
+}
+
 // Historian gives repetition and fifty-move information.
 type Historian interface {
 	// HalfmoveClock is the number of plies since the last irreversible ply;
@@ -108,7 +117,7 @@ func registerGame(name string, g Game) {
 // gameFor returns the hooks of a game; a game without its own evaluator
 // gets the generic one.
 func gameFor(variant string) Game {
-	g := games[variant]
+	g := games[engineGame(variant)]
 	if g.NewEvaluator == nil {
 		g.NewEvaluator = newGenericEvaluator
 	}

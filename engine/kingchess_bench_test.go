@@ -6,6 +6,8 @@ import (
 
 	"varchess/variants"
 	"varchess/variants/chess"
+	"varchess/variants/monochrome"
+	"varchess/variants/russian"
 )
 
 // kc1BenchFENs are kingchess1 positions from games against Fairy-Stockfish
@@ -63,4 +65,48 @@ func BenchmarkChessSearch(b *testing.B) {
 		ps = append(ps, p)
 	}
 	benchSearch(b, ps, 10)
+}
+
+// monoBenchFENs: monochrome positions from engine games (opening,
+// middlegame after the first exchanges, a thinned-out ending).
+var monoBenchFENs = []string{
+	"RNBQKBNR/PPPPPPPP/8/8/8/8/PPPPPPPP/RNBQKBNR w - 0 1 0-0",
+	"R1BQKBNR/PPP1PPPP/2N5/3P4/4P3/5N2/PPPP1PPP/RNBQKB1R w - 2 4 0-0",
+	"R2QKB1R/PP2PPPP/2N2N2/2PP4/3P4/2N1BN2/PP3PPP/R2QKB1R w - 0 9 4-3",
+	"4K3/PP3P2/2N5/3Q4/2B5/4R3/P4PPP/3K2N1 w - 0 30 21-18",
+}
+
+func BenchmarkMonoSearch(b *testing.B) {
+	var ps []variants.Position
+	for _, f := range monoBenchFENs {
+		p, err := monochrome.ParseFEN(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ps = append(ps, p)
+	}
+	benchSearch(b, ps, 11)
+}
+
+// russianBenchFENs: russian positions after a rolled face (the start,
+// openings, a middlegame with towers).
+var russianBenchFENs = []string{
+	"rnqknr/pppppp/6/6/PPPPPP/RNQKNR w Q 0 1",
+	"rnqknr/pppppp/6/6/PPPPPP/RNQKNR w N 0 1",
+	"r1qknr/pppppp/2n3/6/P1PPPP/RNQKNR w P 1 2",
+	"rnq1nr/ppkppp/2p3/3P2/PP1PPP/RNQKNR w K 0 4",
+	"rnqk1r/p1pp1p/1p2(pn)1/2P1P1/PP1P1P/RNQKNR b R 0 6",
+	"r1qk1r/p2pnp/1p(Pn)3/4P1/P2P1P/RNQKNR w Q 2 8",
+}
+
+func BenchmarkRussianSearch(b *testing.B) {
+	var ps []variants.Position
+	for _, f := range russianBenchFENs {
+		p, err := russian.Parse(f)
+		if err != nil {
+			b.Fatal(f, err)
+		}
+		ps = append(ps, p)
+	}
+	benchSearch(b, ps, 5)
 }

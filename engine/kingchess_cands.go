@@ -26,10 +26,14 @@ import (
 //     with blockers of the lines that attack its square.
 //
 // Every action is built and checked by kingchess.BuildDropAction. The list
-// is then ordered by a static guess (multi-drops first, then captures, then
-// the rest by piece-square gain and safety of the target square): quiet
-// plies that the history table has not scored yet keep this order, which
-// matters most in kingchess1 where nearly every ply is a drop.
+// is then ordered by a static guess (captures, then multi-drops, then the
+// rest by piece-square gain, safety of the target square, threats, checks,
+// support of our attacked pieces, blocks of the open lines from our King
+// to the enemy half, pawn shelter): quiet plies that the history table has
+// not scored yet keep this order, which matters most in kingchess1 where
+// nearly every ply is a drop and late-move pruning at low depth searches
+// only the first few. TestKCOrderingAgainstFairy measures the order on
+// Fairy-Stockfish's drops.
 
 // kcPattern lists, per piece type, the squares (White's view, in order of
 // preference) a formation puts pieces of that type on. A nil list leaves
@@ -148,9 +152,10 @@ const kcPairMin = 40
 const kcPairTop = 4
 
 // pairs adds, in front of the ordered list buf[start:], the drop actions
-// joining two of the best single drops: two threats at once, or a threat
-// and a defence, cost one ply instead of two. It reads the guesses left in
-// e.orderBuf by orderCandidates.
+// joining two of the best single drops, and the one joining the best
+// three: two threats at once, or a threat and a defence (a shelter pawn, a
+// block of a line to our King), cost one ply instead of two. It reads the
+// guesses left in e.orderBuf by orderCandidates.
 func (e *kcEvaluator) pairs(buf []variants.Move, start int) []variants.Move {
 	p := e.p
 	var top [kcPairTop]kingchess.Placement
@@ -177,6 +182,13 @@ func (e *kcEvaluator) pairs(buf []variants.Move, start int) []variants.Move {
 			if err == nil && !slices.Contains(buf[start:], m) {
 				buf = append(buf, m)
 			}
+		}
+	}
+	// The three best at once.
+	if n >= 3 && top[0].Sq != top[1].Sq && top[0].Sq != top[2].Sq && top[1].Sq != top[2].Sq {
+		m, err := p.BuildDropAction(top[:3])
+		if err == nil && !slices.Contains(buf[start:], m) {
+			buf = append(buf, m)
 		}
 	}
 	// Move the pairs in after the captures and the formations.
@@ -437,6 +449,8 @@ func (e *kcEvaluator) orderCandidates(ms []variants.Move) {
 	}
 	// Our pieces they attack and we do not defend.
 	ourHanging := p.Occupied(us) &^ p.Pieces(us, kingchess.King) & theirAtt &^ ourAtt
+	block, shelter := e.kingCover(us, occ)
+	ourAttacked := p.Occupied(us) &^ p.Pieces(us, kingchess.King) & theirAtt
 	// threat is what a piece of type t on s (attacking att) threatens to
 	// win, plus a little for defending a hanging piece of ours.
 	threat := func(t kingchess.PieceType, att bb.Bitboard) int {
@@ -454,6 +468,11 @@ func (e *kcEvaluator) orderCandidates(ms []variants.Move) {
 		for b := att & ourHanging; b != 0; {
 			_, tt, _ := p.PieceAt(b.PopFirst())
 			v += kcBoardValue[tt] / 4
+		}
+		// Support for our attacked pieces that are defended already.
+		for b := att & ourAttacked &^ ourHanging; b != 0; {
+			_, tt, _ := p.PieceAt(b.PopFirst())
+			v += kcBoardValue[tt] / kcSupportDiv
 		}
 		return v
 	}
@@ -476,7 +495,7 @@ func (e *kcEvaluator) orderCandidates(ms []variants.Move) {
 				v = 1 << 17 // multi-drops: few, and each a whole plan; after captures
 			} else {
 				att := kcAttacks(us, t, s, occ|s.Bit())
-				v = kcPST[0][t][kcRel(us, s)] + kcBoardValue[t]/16 - squareRisk(t, s)
+				v = kcPST[0][t][kcRel(us, s)] + kcBoardValue[t]/kcDropValueDiv - squareRisk(t, s)
 				if squareRisk(t, s) == 0 {
 					v += threat(t, att)
 				}
@@ -485,6 +504,12 @@ func (e *kcEvaluator) orderCandidates(ms []variants.Move) {
 				}
 				if att&theirKing != 0 {
 					v += 60
+				}
+				if block.Has(s) {
+					v += kcBlockBonus[t]
+				}
+				if t == kingchess.Pawn && shelter.Has(s) {
+					v += kcShelterBonus
 				}
 			}
 		} else {
@@ -518,6 +543,55 @@ func (e *kcEvaluator) orderCandidates(ms []variants.Move) {
 		sorted = append(sorted, o)
 	}
 	e.keyBuf, e.sortBuf, e.orderBuf = keys, list, sorted
+}
+
+// kcDropValueDiv: a single drop's guess gains the piece's value divided by
+// this (bigger pieces first, other things equal).
+const kcDropValueDiv = 16
+
+// kcBlockBonus is the ordering bonus of a drop onto a square that blocks
+// an open line from our King to the enemy half (a line the enemy reserve
+// could check along), by type: cheap blockers first.
+var kcBlockBonus = [kingchess.NumTypes]int{0, 10, 15, 30, 30, 40}
+
+// kcSupportDiv: a drop defending an attacked piece of ours that is
+// defended already gains that piece's value divided by this.
+const kcSupportDiv = 8
+
+// kcDenyBonus is the ordering bonus per empty square of the enemy half,
+// not yet attacked by us, that the dropped piece attacks (the enemy can no
+// longer drop there safely).
+var kcDenyBonus = 8
+
+// kcShelterBonus is the ordering bonus of a pawn drop in front of our King.
+const kcShelterBonus = 50
+
+// kingCover returns, for side us, the empty squares of its half that block
+// an open line (rook lines while the enemy has a queen or rook, board or
+// hand; diagonals while it has a queen or bishop) from its King to an
+// empty square of the enemy half, and the squares in front of its King.
+func (e *kcEvaluator) kingCover(us variants.Color, occ bb.Bitboard) (block, shelter bb.Bitboard) {
+	p := e.p
+	k, ok := p.KingSquare(us)
+	if !ok {
+		return 0, 0
+	}
+	them := us ^ 1
+	hand := p.Reserve(them)
+	has := func(t kingchess.PieceType) bool { return hand[t] > 0 || p.Pieces(them, t) != 0 }
+	far := kcHalf(them) &^ occ
+	var ends bb.Bitboard
+	if has(kingchess.Queen) || has(kingchess.Rook) {
+		ends |= bb.RookAttacks(k, occ) & far
+	}
+	if has(kingchess.Queen) || has(kingchess.Bishop) {
+		ends |= bb.BishopAttacks(k, occ) & far
+	}
+	for ends != 0 {
+		block |= bb.Between[k][ends.PopFirst()]
+	}
+	own := kcHalf(us) &^ occ
+	return block & own, bb.KingAttacks[k] & kcAhead(us, k) & own
 }
 
 // kcDropFits reports whether a piece of type t may join a drop action on s:

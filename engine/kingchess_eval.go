@@ -85,11 +85,12 @@ var (
 	kcPhase = [kingchess.NumTypes]int{0, 4, 2, 1, 1, 0}
 	// kcMobility per attacked square not occupied by an own piece.
 	kcMobility = [kingchess.NumTypes]int{0, 1, 2, 4, 4, 0}
-	// kcDropThreat is charged per empty square of the enemy half from which
-	// an enemy piece of that type in hand would attack our King.
-	kcDropThreat = [kingchess.NumTypes]int{0, 14, 10, 10, 22, 16}
 	// kcZoneAttack: attack units per board piece hitting the King zone.
 	kcZoneAttack = [kingchess.NumTypes]int{0, 5, 3, 2, 2, 1}
+	// kcSafeCheck: attack units per square (at most two counted) from
+	// which the enemy checks next ply, by a drop or a board move, on a
+	// square we do not defend.
+	kcSafeCheck = [kingchess.NumTypes]int{0, 6, 5, 3, 4, 2}
 )
 
 const (
@@ -102,7 +103,13 @@ const (
 	kcBishopPair   = 30
 	kcDoubled      = 12
 	kcIsolated     = 10
-	kcShelter      = 14 // per own pawn in front of the King (midgame)
+	kcTempoHand    = 3  // per piece (not pawn) the mover still has in hand
+	kcShelter      = 2  // attack units less per own pawn in front of the King
+	kcZoneExtra    = 2  // attack units per zone attacker beyond the first
+	kcUnsafeCheck  = 1  // attack units for checks only on defended squares
+	kcWeakZone     = 2  // attack units per zone square only our King defends
+	kcDangerScale  = 12 // danger = units² * kcDangerScale / 64 centipawns
+	kcDangerMax    = 600
 )
 
 // kcPassed is the bonus of a passed pawn by relative rank.
@@ -202,6 +209,54 @@ func kcAttackersTo(p *kingchess.Position, s bb.Square, occ bb.Bitboard, by varia
 	return a & occ
 }
 
+// kcAttackMap is what one pass over the board pieces learns: the squares
+// each side attacks by piece type, and each side's mobility.
+type kcAttackMap struct {
+	byType   [2][kingchess.NumTypes]bb.Bitboard
+	all      [2]bb.Bitboard // every square the side attacks
+	noKing   [2]bb.Bitboard // ... without its King
+	twice    [2]bb.Bitboard // squares attacked by two or more of the side's pieces
+	mobility [2]int
+	// zone[c] are the attack units of side c's board pieces against the
+	// enemy King's zone, zoneN[c] how many pieces take part.
+	zone, zoneN [2]int
+}
+
+// kcKingZone is the King's square and its neighbours (0 if the King is in
+// hand).
+func (e *kcEvaluator) kingZone(c variants.Color) bb.Bitboard {
+	if k, ok := e.p.KingSquare(c); ok {
+		return bb.KingAttacks[k] | k.Bit()
+	}
+	return 0
+}
+
+// attackMap fills a from the board occ.
+func (e *kcEvaluator) attackMap(a *kcAttackMap, occ bb.Bitboard) {
+	p := e.p
+	for c := variants.White; c <= variants.Black; c++ {
+		own := p.Occupied(c)
+		enemyZone := e.kingZone(c ^ 1)
+		for t := kingchess.King; t <= kingchess.Pawn; t++ {
+			for b := p.Pieces(c, t); b != 0; {
+				att := kcAttacks(c, t, b.PopFirst(), occ)
+				a.twice[c] |= a.all[c] & att
+				a.all[c] |= att
+				a.byType[c][t] |= att
+				if t == kingchess.King || t == kingchess.Pawn {
+					continue
+				}
+				a.mobility[c] += kcMobility[t] * (att &^ own).Count()
+				if att&enemyZone != 0 {
+					a.zone[c] += kcZoneAttack[t]
+					a.zoneN[c]++
+				}
+			}
+		}
+		a.noKing[c] = a.all[c] &^ (a.byType[c][kingchess.King] &^ a.twice[c])
+	}
+}
+
 // Evaluate implements Evaluator: side to move's view, centipawns.
 func (e *kcEvaluator) Evaluate() int {
 	p := e.p
@@ -216,14 +271,24 @@ func (e *kcEvaluator) Evaluate() int {
 		}
 	}
 	phase = min(phase, kcMaxPhase)
+	var a kcAttackMap
+	e.attackMap(&a, occ)
 	var mg, eg [2]int
 	for c := variants.White; c <= variants.Black; c++ {
-		m, g := e.side(c, occ, onBoard)
+		m, g := e.side(c, occ, onBoard, &a)
 		mg[c], eg[c] = m, g
 	}
 	us := p.SideToMove()
 	mgv, egv := mg[us]-mg[us^1], eg[us]-eg[us^1]
-	return (mgv*phase+egv*(kcMaxPhase-phase))/kcMaxPhase + kcTempo - e.threatened(us, occ)
+	return (mgv*phase+egv*(kcMaxPhase-phase))/kcMaxPhase + e.tempo(us) - e.threatened(us, &a)
+}
+
+// tempo is the side to move's edge: larger while it still has pieces to
+// bring in, since in the drop phase every ply adds a piece to the fight.
+func (e *kcEvaluator) tempo(us variants.Color) int {
+	hand := e.p.Reserve(us)
+	n := hand[kingchess.Queen] + hand[kingchess.Rook] + hand[kingchess.Bishop] + hand[kingchess.Knight]
+	return kcTempo + kcTempoHand*min(n, 6)
 }
 
 // threatened is the penalty for side c (the side to move) having pieces
@@ -232,51 +297,131 @@ func (e *kcEvaluator) Evaluate() int {
 // search resolves the captures of the side to move, but standing pat
 // ignores the opponent's: with one such piece the mover usually saves it
 // (a small charge for the tempo), with two it loses the cheaper one.
-func (e *kcEvaluator) threatened(c variants.Color, occ bb.Bitboard) int {
+func (e *kcEvaluator) threatened(c variants.Color, a *kcAttackMap) int {
 	p := e.p
 	them := c ^ 1
-	var ourAtt bb.Bitboard
-	var theirAtt [kingchess.NumTypes]bb.Bitboard
-	for t := kingchess.King; t <= kingchess.Pawn; t++ {
-		for b := p.Pieces(c, t); b != 0; {
-			ourAtt |= kcAttacks(c, t, b.PopFirst(), occ)
-		}
-		for b := p.Pieces(them, t); b != 0; {
-			theirAtt[t] |= kcAttacks(them, t, b.PopFirst(), occ)
-		}
-	}
-	all := theirAtt[kingchess.King] | theirAtt[kingchess.Queen] | theirAtt[kingchess.Rook] |
-		theirAtt[kingchess.Bishop] | theirAtt[kingchess.Knight] | theirAtt[kingchess.Pawn]
+	theirAtt := &a.byType[them]
 	first, second := 0, 0
-	for b := p.Occupied(c) &^ p.Pieces(c, kingchess.King) & all; b != 0; {
+	for b := p.Occupied(c) &^ p.Pieces(c, kingchess.King) & a.all[them]; b != 0; {
 		s := b.PopFirst()
 		_, t, _ := p.PieceAt(s)
 		loss := 0
-		if !ourAtt.Has(s) {
+		if !a.all[c].Has(s) {
 			loss = kcBoardValue[t]
 		} else {
 			// The cheapest attacker decides what the exchange wins.
-			for a := kingchess.Pawn; a >= kingchess.Queen; a-- {
-				if theirAtt[a].Has(s) {
-					loss = kcBoardValue[t] - kcBoardValue[a]
+			for x := kingchess.Pawn; x >= kingchess.Queen; x-- {
+				if theirAtt[x].Has(s) {
+					loss = kcBoardValue[t] - kcBoardValue[x]
 					break
 				}
 			}
 		}
-		switch {
-		case loss > first:
-			first, second = loss, first
-		case loss > second:
-			second = loss
-		}
+		first, second = kcTopTwo(first, second, loss)
 	}
+	first, second = kcTopTwo(first, second, e.dropFork(c, a))
 	return first*kcThreatFirst/64 + second*kcThreatSecond/64
 }
 
-// side returns side c's midgame and endgame terms.
-func (e *kcEvaluator) side(c variants.Color, occ bb.Bitboard, onBoard int) (mg, eg int) {
+// kcTopTwo keeps the two largest of first >= second and v.
+func kcTopTwo(first, second, v int) (int, int) {
+	switch {
+	case v > first:
+		return v, first
+	case v > second:
+		return first, v
+	}
+	return first, second
+}
+
+// dropFork is what the best fork by an enemy knight or pawn drop wins from
+// side c: an empty square of the enemy half where the dropped piece would
+// attack two of our pieces it wins (worth more than itself, or undefended)
+// or the King and one of them. We save the better piece (or the King) and
+// lose the other. A knight forks only from squares we do not defend; a
+// pawn forks from any, at the cost of itself when we take it.
+func (e *kcEvaluator) dropFork(c variants.Color, a *kcAttackMap) int {
 	p := e.p
-	own := p.Occupied(c)
+	them := c ^ 1
+	hand := p.Reserve(them)
+	occ := p.Occupied(variants.White) | p.Occupied(variants.Black)
+	zone := kcHalf(them) &^ occ
+	best := 0
+	if hand[kingchess.Knight] > 0 {
+		best = e.forkBy(c, kingchess.Knight, zone&^a.all[c], a)
+	}
+	if hand[kingchess.Pawn] > 0 {
+		best = max(best, e.forkBy(c, kingchess.Pawn, zone&^(bb.Rank1|bb.Rank8), a))
+	}
+	return best
+}
+
+// forkBy is dropFork for enemy drops of type t onto the squares from.
+func (e *kcEvaluator) forkBy(c variants.Color, t kingchess.PieceType, from bb.Bitboard, a *kcAttackMap) int {
+	p := e.p
+	them := c ^ 1
+	vt := kcBoardValue[t]
+	// What t wins by taking the piece on s (0: nothing).
+	gain := func(s bb.Square) int {
+		_, x, _ := p.PieceAt(s)
+		switch {
+		case x == kingchess.King:
+			return 0
+		case !a.all[c].Has(s):
+			return kcBoardValue[x]
+		case kcBoardValue[x] > vt:
+			return kcBoardValue[x] - vt
+		}
+		return 0
+	}
+	// Our pieces t wins something from: worth more than t (the bishop
+	// counts for a knight), or undefended; and the King.
+	king := p.Pieces(c, kingchess.King)
+	worth := p.Pieces(c, kingchess.Queen) | p.Pieces(c, kingchess.Rook) | p.Pieces(c, kingchess.Bishop)
+	if t == kingchess.Pawn {
+		worth |= p.Pieces(c, kingchess.Knight)
+	}
+	targets := worth | p.Occupied(c)&^king&^a.all[c] | king
+	if targets.Count() < 2 {
+		return 0
+	}
+	var once, twice bb.Bitboard
+	for b := targets; b != 0; {
+		s := b.PopFirst()
+		// The squares from which a piece of type t attacks s.
+		var src bb.Bitboard
+		if t == kingchess.Knight {
+			src = bb.KnightAttacks[s]
+		} else {
+			src = bb.PawnAttacks[c][s]
+		}
+		twice |= once & src
+		once |= src
+	}
+	best := 0
+	for b := twice & from; b != 0; {
+		s := b.PopFirst()
+		hit := kcAttacks(them, t, s, 0) & p.Occupied(c)
+		checks := hit&king != 0
+		g1, g2 := 0, 0
+		for h := hit &^ king; h != 0; {
+			g1, g2 = kcTopTwo(g1, g2, gain(h.PopFirst()))
+		}
+		loss := g2
+		if checks {
+			loss = g1
+		}
+		if t == kingchess.Pawn && a.all[c].Has(s) {
+			loss -= vt
+		}
+		best = max(best, loss)
+	}
+	return best
+}
+
+// side returns side c's midgame and endgame terms.
+func (e *kcEvaluator) side(c variants.Color, occ bb.Bitboard, onBoard int, a *kcAttackMap) (mg, eg int) {
+	p := e.p
 	hand := p.Reserve(c)
 	for t := kingchess.Queen; t <= kingchess.Pawn; t++ {
 		n := hand[t]
@@ -286,19 +431,13 @@ func (e *kcEvaluator) side(c variants.Color, occ bb.Bitboard, onBoard int) (mg, 
 	}
 	for t := kingchess.King; t <= kingchess.Pawn; t++ {
 		for b := p.Pieces(c, t); b != 0; {
-			s := b.PopFirst()
-			r := kcRel(c, s)
+			r := kcRel(c, b.PopFirst())
 			mg += kcBoardValue[t] + kcPST[0][t][r]
 			eg += kcBoardValue[t] + kcPST[1][t][r]
-			if t == kingchess.King || t == kingchess.Pawn {
-				continue
-			}
-			att := kcAttacks(c, t, s, occ)
-			mob := kcMobility[t] * (att &^ own).Count()
-			mg += mob
-			eg += mob
 		}
 	}
+	mg += a.mobility[c]
+	eg += a.mobility[c]
 	if bishops := p.Pieces(c, kingchess.Bishop); bishops&bb.Light != 0 && bishops&bb.Dark != 0 {
 		mg += kcBishopPair
 		eg += kcBishopPair + 20
@@ -307,7 +446,7 @@ func (e *kcEvaluator) side(c variants.Color, occ bb.Bitboard, onBoard int) (mg, 
 	mg += pm
 	eg += pe
 	// Our King's safety.
-	mg -= e.kingDanger(c, occ)
+	mg -= e.kingDanger(c, occ, a)
 	return mg, eg
 }
 
@@ -367,60 +506,86 @@ func kcAhead(c variants.Color, s bb.Square) bb.Bitboard {
 	return ^bb.Bitboard(0) >> uint(8*(8-r))
 }
 
-// kingDanger is the midgame penalty for side c's King: threats from the
-// enemy reserve (drops that would attack it), enemy board pieces hitting
-// the squares around it, less the pawn shelter.
-func (e *kcEvaluator) kingDanger(c variants.Color, occ bb.Bitboard) int {
+// kingDanger is the midgame penalty for side c's King, quadratic in the
+// attack units against it (one attacker is rarely dangerous, three are):
+//   - enemy board pieces hitting the King's zone (kcZoneAttack each);
+//   - checks the enemy can give next ply, by a drop from its reserve onto
+//     its own half (the reserve adds attackers at once: a queen in hand
+//     checks from every open line that reaches the enemy half) or by a
+//     board piece; a check on a square we do not defend counts fully
+//     (kcSafeCheck), a defended one a little (kcUnsafeCheck);
+//   - squares of the zone the enemy attacks and only our King defends;
+//
+// less the pawn shelter in front of the King. Without an enemy queen
+// (board or hand) the attack counts a third less.
+func (e *kcEvaluator) kingDanger(c variants.Color, occ bb.Bitboard, a *kcAttackMap) int {
 	p := e.p
 	k, ok := p.KingSquare(c)
 	if !ok {
 		return 0 // still in hand: it will be dropped where it is safe
 	}
 	them := c ^ 1
-	danger := 0
+	units := a.zone[them]
+	if a.zoneN[them] >= 2 {
+		units += kcZoneExtra * (a.zoneN[them] - 1)
+	}
+	// Checks next ply: by a drop, or by a board piece moving there.
 	hand := p.Reserve(them)
-	zone := kcHalf(them) &^ occ
-	if hand[kingchess.Knight] > 0 {
-		danger += kcDropThreat[kingchess.Knight] * (bb.KnightAttacks[k] & zone).Count()
-	}
-	if hand[kingchess.Pawn] > 0 {
-		danger += kcDropThreat[kingchess.Pawn] * (bb.PawnAttacks[c][k] & zone &^ (bb.Rank1 | bb.Rank8)).Count()
-	}
-	if hand[kingchess.Rook]+hand[kingchess.Queen] > 0 {
-		n := (bb.RookAttacks(k, occ) & zone).Count()
-		w := kcDropThreat[kingchess.Rook]
-		if hand[kingchess.Queen] > 0 {
-			w = kcDropThreat[kingchess.Queen]
+	free := ^p.Occupied(them)
+	dropZone := kcHalf(them) &^ occ
+	defended := a.noKing[c]
+	rookLines := bb.RookAttacks(k, occ)
+	bishopLines := bb.BishopAttacks(k, occ)
+	for t := kingchess.Queen; t <= kingchess.Pawn; t++ {
+		var from bb.Bitboard
+		switch t {
+		case kingchess.Queen:
+			from = rookLines | bishopLines
+		case kingchess.Rook:
+			from = rookLines
+		case kingchess.Bishop:
+			from = bishopLines
+		case kingchess.Knight:
+			from = bb.KnightAttacks[k]
+		case kingchess.Pawn:
+			from = bb.PawnAttacks[c][k]
 		}
-		danger += w * n
-	}
-	if hand[kingchess.Bishop]+hand[kingchess.Queen] > 0 {
-		sq := bb.BishopAttacks(k, occ) & zone
-		if hand[kingchess.Queen] == 0 {
-			sq &= p.BishopDropSquares(them)
+		var checks bb.Bitboard
+		if hand[t] > 0 {
+			d := from & dropZone
+			switch t {
+			case kingchess.Pawn:
+				d &^= bb.Rank1 | bb.Rank8
+			case kingchess.Bishop:
+				d &= p.BishopDropSquares(them)
+			}
+			checks |= d
 		}
-		w := kcDropThreat[kingchess.Bishop]
-		if hand[kingchess.Queen] > 0 {
-			w = kcDropThreat[kingchess.Queen]
+		if t != kingchess.Pawn {
+			checks |= from & a.byType[them][t] & free
 		}
-		danger += w * sq.Count()
-	}
-	// Shelter: own pawns on the three squares in front of the King (and
-	// one further), only while the enemy has pieces to attack with.
-	front := bb.KingAttacks[k] & kcAhead(c, k)
-	shield := (p.Pieces(c, kingchess.Pawn) & front).Count()
-	danger -= kcShelter * min(shield, 3)
-	// Enemy board pieces attacking squares next to the King, quadratic.
-	units := 0
-	kz := bb.KingAttacks[k] | k.Bit()
-	for t := kingchess.Queen; t <= kingchess.Knight; t++ {
-		for b := p.Pieces(them, t); b != 0; {
-			s := b.PopFirst()
-			units += kcZoneAttack[t] * (kcAttacks(them, t, s, occ) & kz).Count()
+		if checks == 0 {
+			continue
+		}
+		safe := (checks &^ defended).Count()
+		units += kcSafeCheck[t] * min(safe, 2)
+		if safe == 0 {
+			units += kcUnsafeCheck
 		}
 	}
-	danger += units * units / 2
-	return danger
+	zone := bb.KingAttacks[k]
+	weak := zone & a.all[them] &^ a.noKing[c]
+	units += kcWeakZone * weak.Count()
+	// Shelter: own pawns on the three squares in front of the King.
+	shield := (p.Pieces(c, kingchess.Pawn) & zone & kcAhead(c, k)).Count()
+	units -= kcShelter * min(shield, 3)
+	if units <= 0 {
+		return 0
+	}
+	if p.Pieces(them, kingchess.Queen) == 0 && hand[kingchess.Queen] == 0 {
+		units = units * 2 / 3
+	}
+	return min(units*units*kcDangerScale/64, kcDangerMax)
 }
 
 // Ordinary moves are decoded from the encoding documented in
@@ -492,31 +657,112 @@ func (e *kcEvaluator) NoisyMoves(buf []variants.Move) []variants.Move {
 	return out
 }
 
-// SEEAtLeast implements Exchanger with a cheap estimate: a capture wins at
-// least the victim when the target is not defended, else victim minus
-// attacker (the recapture). Good enough to push bad captures back.
+// SEEAtLeast implements Exchanger: the swap algorithm on the target
+// square, each side capturing with its least valuable attacker, x-rays
+// joining as pieces leave, either side stopping when going on loses. A
+// drop is an exchange that starts with nothing captured: a piece dropped
+// where a cheaper enemy piece (or any, undefended) takes it loses.
 func (e *kcEvaluator) SEEAtLeast(m variants.Move, threshold int) bool {
-	if kingchess.IsDrop(m) {
-		return threshold <= 0
-	}
 	p := e.p
+	us := p.SideToMove()
+	occ := p.Occupied(variants.White) | p.Occupied(variants.Black)
+	var to bb.Square
+	var next kingchess.PieceType
 	gain := 0
-	if v, ok := e.kcVictim(m); ok {
-		gain = kcBoardValue[v]
+	if t, s, single := kcSingleDrop(m); single {
+		to, next = s, t
+		occ |= s.Bit()
+	} else if kingchess.IsDrop(m) {
+		return threshold <= 0 // a multi-drop: a plan, not an exchange
+	} else {
+		from := kcFrom(m)
+		to = kcTo(m)
+		_, next, _ = p.PieceAt(from)
+		if v, ok := e.kcVictim(m); ok {
+			gain = kcBoardValue[v]
+		}
+		if pr := kcPromo(m); pr != 0 {
+			gain += kcBoardValue[pr] - kcBoardValue[kingchess.Pawn]
+			next = pr
+		}
+		occ &^= from.Bit()
+		if m.Lo>>16&kcFlagEP != 0 {
+			occ &^= (to ^ 8).Bit()
+		}
 	}
-	from, to := kcFrom(m), kcTo(m)
-	c, a, _ := p.PieceAt(from)
-	if gain-kcBoardValue[a] >= threshold && a != kingchess.King {
+	// swap alternates between what the side that captures next stands to
+	// win and what it stands to lose; res is 1 while the mover's exchange
+	// reaches threshold. (A King moving is worth 0 here: a legal King move
+	// cannot be answered by a capture.)
+	swap := gain - threshold
+	if swap < 0 {
+		return false
+	}
+	swap = kcBoardValue[next] - swap
+	if swap <= 0 {
 		return true
 	}
-	occ := (p.Occupied(variants.White) | p.Occupied(variants.Black)) &^ from.Bit()
-	if kcAttackersTo(p, to, occ, c^1) == 0 {
-		return gain >= threshold
+	res := 1
+	side := us
+	for {
+		side ^= 1
+		attackers := kcAttackersTo(p, to, occ, side)
+		if attackers == 0 {
+			break
+		}
+		res ^= 1
+		// Least valuable attacker first (types run King..Pawn in value
+		// order, Pawn the cheapest).
+		t := kingchess.Pawn
+		for ; t > kingchess.King && attackers&p.Pieces(side, t) == 0; t-- {
+		}
+		from := (attackers & p.Pieces(side, t)).First()
+		if t == kingchess.King {
+			// The King may take only if nothing defends the square.
+			if kcAttackersTo(p, to, occ&^from.Bit(), side^1) != 0 {
+				res ^= 1
+			}
+			break
+		}
+		if swap = kcBoardValue[t] - swap; swap < res {
+			break
+		}
+		occ &^= from.Bit()
 	}
-	if a == kingchess.King {
-		return false // illegal anyway; never listed
+	return res == 1
+}
+
+// ExtendCheck implements CheckExtender: a check is extended unless the
+// side to move can simply take the single checker, one that stands
+// undefended or is worth more than our cheapest piece attacking it (a
+// reserve gives many such checks, and extending them all would blow up
+// the tree).
+func (e *kcEvaluator) ExtendCheck() bool {
+	p := e.p
+	us := p.SideToMove()
+	k, ok := p.KingSquare(us)
+	if !ok {
+		return true
 	}
-	return gain-kcBoardValue[a] >= threshold
+	occ := p.Occupied(variants.White) | p.Occupied(variants.Black)
+	checkers := kcAttackersTo(p, k, occ, us^1)
+	if checkers.Count() != 1 {
+		return true
+	}
+	c := checkers.First()
+	takers := kcAttackersTo(p, c, occ, us)
+	if takers == 0 {
+		return true
+	}
+	if kcAttackersTo(p, c, occ, us^1) == 0 {
+		return false // undefended: any taker wins it, the King included
+	}
+	_, ct, _ := p.PieceAt(c)
+	cheapest := kingchess.Pawn
+	for ; cheapest > kingchess.King && takers&p.Pieces(us, cheapest) == 0; cheapest-- {
+	}
+	// Defended: the King may not take; a cheaper piece wins material.
+	return cheapest == kingchess.King || kcBoardValue[cheapest] >= kcBoardValue[ct]
 }
 
 // NullAllowed implements NullMover (see the comment at the top).

@@ -2,11 +2,15 @@ package engine
 
 import (
 	"context"
+	"math"
 	"math/rand"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 
 	"varchess/variants"
+	bb "varchess/variants/bitboard"
 	"varchess/variants/kingchess"
 )
 
@@ -282,18 +286,241 @@ func TestKCNullMove(t *testing.T) {
 // queen, half the rook.
 func TestKCThreatened(t *testing.T) {
 	p := mustKC(t, "4k3/8/8/1R6/8/2n5/8/3QK3 w - - 0 20", true)
-	ev := newKCEvaluator(p, true)
-	occ := p.Occupied(variants.White) | p.Occupied(variants.Black)
 	want := 630*kcThreatFirst/64 + 500*kcThreatSecond/64
-	if got := ev.threatened(variants.White, occ); got != want {
+	if got := kcThreatOf(p, variants.White); got != want {
 		t.Errorf("White threatened %d, want %d", got, want)
 	}
-	if got := ev.threatened(variants.Black, occ); got != 0 {
+	if got := kcThreatOf(p, variants.Black); got != 0 {
 		t.Errorf("Black's knight is not attacked, threatened %d", got)
 	}
 	// Without the knight nothing is attacked.
 	q := mustKC(t, "4k3/8/8/1R6/8/8/8/3QK3 w - - 0 20", true)
-	if got := newKCEvaluator(q, true).threatened(variants.White, q.Occupied(variants.White)|q.Occupied(variants.Black)); got != 0 {
+	if got := kcThreatOf(q, variants.White); got != 0 {
 		t.Errorf("no attacker, threatened %d", got)
+	}
+}
+
+// kcThreatOf is the threatened term of side c in p.
+func kcThreatOf(p *kingchess.Position, c variants.Color) int {
+	ev := newKCEvaluator(p, true)
+	var a kcAttackMap
+	ev.attackMap(&a, p.Occupied(variants.White)|p.Occupied(variants.Black))
+	return ev.threatened(c, &a)
+}
+
+// kcDangerOf is the king danger of side c in p.
+func kcDangerOf(t *testing.T, fen string, c variants.Color) int {
+	p := mustKC(t, fen, true)
+	ev := newKCEvaluator(p, true)
+	occ := p.Occupied(variants.White) | p.Occupied(variants.Black)
+	var a kcAttackMap
+	ev.attackMap(&a, occ)
+	return ev.kingDanger(c, occ, &a)
+}
+
+// TestKCKingDanger: a King on an open line is in danger from a queen in
+// the enemy reserve; a pawn shelter, or no queen in hand, lowers it; a
+// King still in hand has none.
+func TestKCKingDanger(t *testing.T) {
+	open := kcDangerOf(t, "4k3/8/8/8/8/8/8/4K3[QRRBBNNPPPPPPPPqrrbbnnpppppppp] w Ee - 0 2", variants.White)
+	shelter := kcDangerOf(t, "4k3/8/8/8/8/8/3PPP2/4K3[QRRBBNNPPPPPqrrbbnnpppppppp] w Ee - 0 5", variants.White)
+	noQueen := kcDangerOf(t, "4k3/8/8/8/8/8/8/4K3[QRRBBNNPPPPPPPPrrbbnnpppppppp] w Ee - 0 2", variants.White)
+	if open <= shelter || open <= noQueen || shelter < 0 {
+		t.Errorf("danger: open %d, behind pawns %d, no enemy queen %d: want open the largest", open, shelter, noQueen)
+	}
+	// The enemy queen on the board, attacking the zone, adds to it.
+	attacked := kcDangerOf(t, "4k3/8/8/8/7q/8/8/4K3[QRRBBNNPPPPPPPPrrbbnnpppppppp] w Ee - 0 2", variants.White)
+	if attacked <= noQueen {
+		t.Errorf("danger with the enemy queen on h4 %d, not above %d without it", attacked, noQueen)
+	}
+	if d := kcDangerOf(t, "8/8/8/8/8/8/8/4K3[QRRBBNNPPPPPPPPkqrrbbnnpppppppp] b E - 0 1", variants.Black); d != 0 {
+		t.Errorf("King in hand: danger %d", d)
+	}
+}
+
+// TestKCSEE checks the exchange test on drops and captures: what a drop
+// onto an attacked square loses, defended and undefended captures, x-ray
+// recaptures through the first capturer.
+func TestKCSEE(t *testing.T) {
+	cases := []struct {
+		fen, move string
+		threshold int
+		want      bool
+	}{
+		// A knight dropped where a pawn takes it.
+		{"4k3/8/8/3p4/8/8/8/4K3[Nn] w - - 0 5", "N@e4", 0, false},
+		{"4k3/8/8/3p4/8/8/8/4K3[Nn] w - - 0 5", "N@f4", 0, true},
+		// Defended by our pawn, attacked by their knight: even.
+		{"4k3/8/8/5n2/8/3P4/8/4K3[Nn] w - - 0 5", "N@e4", 0, true},
+		{"4k3/8/8/5n2/8/3P4/8/4K3[Nn] w - - 0 5", "N@e4", 1, false},
+		// A queen dropped on a rook's file, defended: loses Q for R.
+		{"4k3/4r3/8/8/8/8/8/4R1K1[Qq] w - - 0 5", "Q@e4", 0, false},
+		{"4k3/4r3/8/8/8/8/8/4R1K1[Qq] w - - 0 5", "Q@d4", 0, true},
+		// Captures: undefended rook, defended pawn, x-ray recapture.
+		{"4k3/8/8/1r6/8/8/8/1Q2K3[] w - - 0 20", "b1b5", 500, true},
+		{"4k3/8/8/1r6/8/8/8/1Q2K3[] w - - 0 20", "b1b5", 501, false},
+		{"4k3/2p5/1p6/8/8/8/8/1Q2K3[] w - - 0 20", "b1b6", 0, false},
+		{"4k3/1r6/1r6/8/8/8/1R6/1R2K3[] w - - 0 20", "b2b6", 0, true},
+		{"4k3/1r6/1r6/8/8/8/1R6/4K3[] w - - 0 20", "b2b6", 1, false},
+	}
+	for _, c := range cases {
+		p := mustKC(t, c.fen, true)
+		m, err := p.ParseMove(c.move)
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.fen, c.move, err)
+		}
+		if got := newKCEvaluator(p, true).SEEAtLeast(m, c.threshold); got != c.want {
+			t.Errorf("%s: SEE(%s) >= %d is %v, want %v", c.fen, c.move, c.threshold, got, c.want)
+		}
+	}
+}
+
+// TestKCExtendCheck: a check by a piece we win by taking it is not
+// extended; a check we must block or step out of is.
+func TestKCExtendCheck(t *testing.T) {
+	cases := []struct {
+		fen  string
+		want bool
+	}{
+		{"4k3/8/8/8/8/8/8/r3K3[Rr] w - - 0 20", true},    // rook on the first rank: step or block
+		{"4k3/8/8/8/8/8/4r3/4K3[] w - - 0 20", false},    // an undefended rook next to the King
+		{"4k3/8/8/8/8/3n4/8/4K2R[] w - - 0 20", true},    // knight check, nothing takes it
+		{"4k3/8/8/8/8/3n4/8/1B2K3[] w - - 0 20", false},  // the bishop takes the knight
+		{"4k3/8/8/8/8/1Np5/3q4/4K3[] w - - 0 20", false}, // a defended queen taken by a knight
+		{"4k3/8/8/8/2p5/3n4/2Q5/4K3[] w - - 0 20", true}, // a defended knight, only the queen takes
+	}
+	for _, c := range cases {
+		p := mustKC(t, c.fen, true)
+		if !p.InCheck() {
+			t.Fatalf("%s: not in check", c.fen)
+		}
+		if got := newKCEvaluator(p, true).ExtendCheck(); got != c.want {
+			t.Errorf("%s: ExtendCheck %v, want %v", c.fen, got, c.want)
+		}
+	}
+}
+
+// TestKCDropFork: a knight in the enemy reserve that could be dropped on
+// e6 forks our queen and rook, which defend each other (we save the queen,
+// the knight takes the rook and is taken: 500-320); a pawn dropped on e5
+// forks knight and bishop, and the bishop takes it back; a knight fork of
+// King and undefended queen costs the queen.
+func TestKCDropFork(t *testing.T) {
+	cases := []struct {
+		fen  string
+		want int
+	}{
+		{"4k3/8/8/8/3Q1R2/8/8/4K3[n] w - - 0 20", 500 - 320},
+		{"4k3/8/8/8/3N1B2/8/8/4K3[p] w - - 0 20", 320 - 100},
+		{"4k3/8/8/8/3N1B2/8/8/4K3[] w - - 0 20", 0},
+		{"4k3/8/8/8/3K1Q2/8/8/8[n] w - - 0 20", 950},
+	}
+	for _, c := range cases {
+		p := mustKC(t, c.fen, true)
+		ev := newKCEvaluator(p, true)
+		var a kcAttackMap
+		ev.attackMap(&a, p.Occupied(variants.White)|p.Occupied(variants.Black))
+		if got := ev.dropFork(variants.White, &a); got != c.want {
+			t.Errorf("%s: drop fork %d, want %d", c.fen, got, c.want)
+		}
+	}
+}
+
+// TestKCOrderingAgainstFairy measures the static order of the candidate
+// list (which decides, at low depth, the quiet drops searched before
+// late-move pruning) on Fairy-Stockfish's plies in 40 kingchess1 games:
+// the mean log2 of the rank its drop gets in our list. The order before
+// the king-cover, shelter and support terms scored 3.19; the test fails
+// if it falls back.
+func TestKCOrderingAgainstFairy(t *testing.T) {
+	data, err := os.ReadFile("testdata/kc1-fairy-games.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var drops int
+	var sumLog float64
+	for _, line := range strings.Split(string(data), "\n") {
+		fs := strings.Fields(line)
+		if len(fs) < 2 || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fairyWhite := fs[0] == "1"
+		p := mustKC(t, "8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1", true)
+		for i, mv := range fs[1:] {
+			m, err := p.ParseMove(mv)
+			if err != nil {
+				break // the game ended with a ply our rules reject
+			}
+			if fairyToMove := (i%2 == 0) == fairyWhite; fairyToMove && i > 1 && kingchess.IsDrop(m) {
+				cands := newKCEvaluator(p, true).Candidates(nil)
+				r := slices.Index(cands, m)
+				if r < 0 {
+					t.Fatalf("%s: %s is not a candidate", p.FEN(), mv)
+				}
+				drops++
+				sumLog += math.Log2(float64(r + 1))
+			}
+			p.Make(m)
+		}
+	}
+	mean := sumLog / float64(drops)
+	t.Logf("%d Fairy-Stockfish drops, mean log2 rank %.2f", drops, mean)
+	if drops < 300 || mean > 3.12 {
+		t.Errorf("%d drops, mean log2 rank %.2f: want at most 3.12", drops, mean)
+	}
+}
+
+// TestKCKingCover: with a queen in the enemy reserve, the empty squares of
+// our half on the open lines from our King e1 to the enemy half block
+// drop checks; the squares in front of the King are its shelter.
+func TestKCKingCover(t *testing.T) {
+	p := mustKC(t, "4k3/8/8/8/8/8/8/4K3[QRRBBNNPPPPPPPPqrrbbnnpppppppp] w Ee - 0 2", true)
+	block, shelter := newKCEvaluator(p, true).kingCover(variants.White, p.Occupied(variants.White)|p.Occupied(variants.Black))
+	sq := func(s string) bb.Square { x, _ := bb.ParseSquare(s); return x }
+	for _, s := range []string{"e2", "e3", "e4", "d2", "c3", "b4"} {
+		if !block.Has(sq(s)) {
+			t.Errorf("%s does not block a line to the King", s)
+		}
+	}
+	for _, s := range []string{"f2", "g3", "h4", "d1", "a1"} {
+		if block.Has(sq(s)) {
+			t.Errorf("%s blocks no open line to the enemy half", s)
+		}
+	}
+	if want := sq("d2").Bit() | sq("e2").Bit() | sq("f2").Bit(); shelter != want {
+		t.Errorf("shelter %v, want d2 e2 f2", shelter)
+	}
+	// Without queen, rooks and bishops in the enemy army nothing can check
+	// along a line.
+	q := mustKC(t, "4k3/8/8/8/8/8/8/4K3[QRRBBNNPPPPPPPPnnpppppppp] w E - 0 2", true)
+	if block, _ := newKCEvaluator(q, true).kingCover(variants.White, q.Occupied(variants.White)|q.Occupied(variants.Black)); block != 0 {
+		t.Errorf("no enemy slider: block %v", block)
+	}
+}
+
+// TestKCTriples: in kingchess the candidates join the three best single
+// drops into one action where they fit together; kingchess1 and the
+// single-drop engine never list drops of several pieces outside the
+// forced blocks.
+func TestKCTriples(t *testing.T) {
+	triples := 0
+	for _, fen := range kcRandomPositions(t, false, 16, 60) {
+		p := mustKC(t, fen, false)
+		if p.InCheck() || p.KingInHand(p.SideToMove()) {
+			continue
+		}
+		for _, m := range newKCEvaluator(p, false).Candidates(nil) {
+			if kingchess.DropTargets(m).Count() == 3 {
+				triples++
+			}
+		}
+		for _, m := range newKCEvaluator(p, true).Candidates(nil) {
+			if kingchess.DropTargets(m).Count() > 1 {
+				t.Fatalf("%s: the single-drop engine lists %s", fen, kingchess.FormatMove(m))
+			}
+		}
+	}
+	if triples == 0 {
+		t.Errorf("no three-piece drop among the candidates of the random positions")
 	}
 }

@@ -20,10 +20,13 @@ import (
 //     capture next, so its best target counts against the mover;
 //     This also prices what a capture costs: the capturer changes hands,
 //     and where it lands attacking our pieces, the threat term after the
-//     capture charges for the attacker we handed over;
+//     capture charges for the attacker we handed over. A threat is worth
+//     its points less a quarter point per point of the cheapest capturer
+//     (monoHandover): a queen that takes a pawn gives the queen away;
 //   - mobility, a little;
-//   - for the side ahead on points, the pieces still on its half: the game
-//     ends (and the lead is cashed) once that half is empty.
+//   - for the side ahead on points, the pieces still on its half (the game
+//     ends, and the lead is cashed, once that half is empty) and the
+//     100-ply clock (monoClockLead: the lead is cashed when it runs out).
 //
 // Game ends (Terminator) are decided by comparing the scores: a won end is
 // a mate-like score, so the engine heads for the quickest ending it wins and
@@ -58,6 +61,12 @@ const (
 	// narrow lead is not thrown away to hurry.
 	monoEndPiece = 12
 	monoEndLead  = 10
+	// monoHandover is charged, in a capture's net value, per point of the
+	// capturing piece: it changes owner with the capture.
+	monoHandover = 25
+	// monoClockLead is what a lead of monoEndLead points or more gains
+	// when the 100-ply clock is about to end the game on score.
+	monoClockLead = 60
 )
 
 // monoEvaluator evaluates and ends monochrome positions for one search.
@@ -125,8 +134,10 @@ func monoHalf(c variants.Color) bb.Bitboard {
 
 // sideInfo is what Evaluate learns about one side's pieces.
 type sideInfo struct {
-	attacks  bb.Bitboard // squares of the other half that c's pieces attack
-	mobility int         // quiet destinations plus captures (approximate)
+	attacks bb.Bitboard // squares of the other half that c's pieces attack
+	// by[v] are the targets attacked by a piece worth v points (v 1..10).
+	by       [11]bb.Bitboard
+	mobility int // quiet destinations plus captures (approximate)
 }
 
 func (e *monoEvaluator) side(c variants.Color) sideInfo {
@@ -140,6 +151,7 @@ func (e *monoEvaluator) side(c variants.Color) sideInfo {
 		pc := p.PieceAt(s)
 		att := monoAttacks(pc, s, occ)
 		si.attacks |= att & other
+		si.by[pc.Value()] |= att & other
 		if pc == monochrome.Pawn {
 			si.mobility += (s.Bit().North() | s.Bit().South()).Count() - ((s.Bit().North() | s.Bit().South()) & occ).Count()
 			continue
@@ -149,11 +161,18 @@ func (e *monoEvaluator) side(c variants.Color) sideInfo {
 	return si
 }
 
-// targetValues returns the largest and the total value (points) of the
-// pieces on the squares of t.
-func (e *monoEvaluator) targetValues(t bb.Bitboard) (best, total int) {
-	for t != 0 {
-		v := e.p.PieceAt(t.PopFirst()).Value()
+// targetValues returns the largest and the total net value (centipawns)
+// of the captures si's pieces can make: each target's points, less a part
+// of the cheapest capturer's value, which changes hands with the capture
+// (a queen that takes a pawn gives the opponent a queen).
+func (e *monoEvaluator) targetValues(si *sideInfo) (best, total int) {
+	for t := si.attacks; t != 0; {
+		s := t.PopFirst()
+		cheapest := 1
+		for !si.by[cheapest].Has(s) {
+			cheapest++
+		}
+		v := max(0, monoPoint*e.p.PieceAt(s).Value()-monoHandover*cheapest)
 		total += v
 		best = max(best, v)
 	}
@@ -169,18 +188,21 @@ func (e *monoEvaluator) Evaluate() int {
 
 	mine, theirs := e.side(us), e.side(them)
 	// Their next capture: the best target counts heavily, the rest a little.
-	tBest, tTotal := e.targetValues(theirs.attacks)
-	v -= monoThreat*tBest + monoThreatRest*(tTotal-tBest)
+	tBest, tTotal := e.targetValues(&theirs)
+	v -= (monoThreat*tBest + monoThreatRest*(tTotal-tBest)) / monoPoint
 	// Our own captures beyond the best (which quiescence plays out).
-	oBest, oTotal := e.targetValues(mine.attacks)
-	v += monoOwnTarget * (oTotal - oBest)
+	oBest, oTotal := e.targetValues(&mine)
+	v += monoOwnTarget * (oTotal - oBest) / monoPoint
 	v += monoMobility * (mine.mobility - theirs.mobility)
-	// Heading for the end when ahead.
+	// Heading for the end when ahead: fewer own pieces on the own half,
+	// and the clock of M10 c) running (a capture resets it).
 	switch lead := p.Score(us) - p.Score(them); {
 	case lead > 0:
 		v -= monoEndPiece * min(lead, monoEndLead) * p.Owned(us).Count() / monoEndLead
+		v += monoClockLead * min(lead, monoEndLead) * p.Clock() / (100 * monoEndLead)
 	case lead < 0:
 		v += monoEndPiece * min(-lead, monoEndLead) * p.Owned(them).Count() / monoEndLead
+		v -= monoClockLead * min(-lead, monoEndLead) * p.Clock() / (100 * monoEndLead)
 	}
 	return v
 }
@@ -284,15 +306,7 @@ func (e *monoEvaluator) Classify(m variants.Move) (bool, int) {
 
 // NoisyMoves lists the captures of the side to move.
 func (e *monoEvaluator) NoisyMoves(buf []variants.Move) []variants.Move {
-	n := len(buf)
-	buf = e.p.Moves(buf)
-	out := buf[:n]
-	for _, m := range buf[n:] {
-		if monochrome.DecodeMove(m).IsCapture() {
-			out = append(out, m)
-		}
-	}
-	return out
+	return e.p.Captures(buf)
 }
 
 // HalfmoveClock and IsRepetition make the search's own draw rule silent:

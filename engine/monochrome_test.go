@@ -195,3 +195,41 @@ func TestMonoClassify(t *testing.T) {
 		t.Errorf("Classify(e1e2) noisy, want quiet")
 	}
 }
+
+// TestMonoThreatNetOfHandover: a target is worth its points less a part of
+// the cheapest capturer, which changes hands: a pawn attacking a queen is
+// a big threat, a queen attacking a pawn none, and the cheapest of two
+// attackers decides.
+func TestMonoThreatNetOfHandover(t *testing.T) {
+	threat := func(fen string) int {
+		e := newMonoEvaluator(monoPos(t, fen)).(*monoEvaluator)
+		si := e.side(variants.Black)
+		best, _ := e.targetValues(&si)
+		return best
+	}
+	// North's pawn e5 attacks South's queen d4 / North's queen d5 attacks South's pawn d4.
+	if got := threat("4k3/8/8/4P3/3Q4/8/8/4K3 w - 0 1 0-0"); got != monoPoint*8-monoHandover*1 {
+		t.Errorf("pawn attacks queen: %d", got)
+	}
+	if got := threat("4k3/8/8/3Q4/3P4/8/8/4K3 w - 0 1 0-0"); got != 0 {
+		t.Errorf("queen attacks pawn: %d, want 0 (the queen changes hands)", got)
+	}
+	// Rook d5 and knight c6 both attack the bishop d4: the knight (3) decides.
+	if got := threat("4k3/8/2N5/3R4/3B4/8/8/4K3 w - 0 1 0-0"); got != monoPoint*4-monoHandover*3 {
+		t.Errorf("rook and knight attack bishop: %d", got)
+	}
+}
+
+// TestMonoClockHelpsTheLeader: with the 100-ply clock nearly run out, a
+// lead is closer to being cashed: the leader's evaluation rises, the
+// trailer's falls.
+func TestMonoClockHelpsTheLeader(t *testing.T) {
+	eval := func(fen string) int { return newMonoEvaluator(monoPos(t, fen)).Evaluate() }
+	board := "4k3/pppp4/8/8/8/8/4PPPP/4K3 "
+	if early, late := eval(board+"w - 0 30 5-0"), eval(board+"w - 90 30 5-0"); late <= early {
+		t.Errorf("South leading: clock 0 %d, clock 90 %d", early, late)
+	}
+	if early, late := eval(board+"w - 0 30 0-5"), eval(board+"w - 90 30 0-5"); late >= early {
+		t.Errorf("South trailing: clock 0 %d, clock 90 %d", early, late)
+	}
+}

@@ -9,9 +9,48 @@ const historyBits = 14
 // historyMax bounds history values (the "gravity" formula keeps them inside).
 const historyMax = 16384
 
-// historyTable scores quiet moves by how often they caused beta cut-offs.
-// It survives between the searches of one game (Engine.NewGame clears it).
-type historyTable [2][1 << historyBits]int16
+// moveKeys bounds MoveKeyer.MoveKey; captureKinds bounds CaptureKind.
+const (
+	moveKeys     = 1024
+	captureKinds = 8
+)
+
+// MoveKeyer is an optional evaluator hook: a small index of a move's
+// moving piece and target square, the key of the continuation and capture
+// histories (chess: piece<<6 | to). Without it moves are hashed.
+type MoveKeyer interface {
+	MoveKey(m variants.Move) int     // in [0, 1024)
+	CaptureKind(m variants.Move) int // the captured piece's kind, in [0, 8)
+}
+
+// PawnKeyer is an optional evaluator hook: a hash of the pawn structure,
+// the key of the correction history. Games without it get none.
+type PawnKeyer interface {
+	PawnKey() uint64
+}
+
+// corrBits sizes the correction history per side; corrGrain is its fixed
+// point (a stored value of corrGrain is one centipawn); corrMax bounds it.
+const (
+	corrBits  = 14
+	corrGrain = 256
+	corrMax   = 64 * corrGrain
+)
+
+// historyTable is the move-ordering memory of one thread, kept between
+// the searches of one game (Engine.NewGame clears it):
+//   - quiet: quiet moves by how often they caused beta cut-offs;
+//   - cont: quiet moves by the move one or two plies before (continuation
+//     history; one table serves both distances);
+//   - capture: captures by moving piece, target and victim;
+//   - corr: how far the static evaluation was off the search result, by
+//     pawn structure (correction history).
+type historyTable struct {
+	quiet   [2][1 << historyBits]int16
+	cont    [moveKeys][moveKeys]int16
+	capture [moveKeys][captureKinds]int16
+	corr    [2][1 << corrBits]int32
+}
 
 func historySlot(m variants.Move) uint32 {
 	h := m.Lo*0x9E3779B97F4A7C15 ^ (m.Hi+0x632BE59BD9B4E019)*0xC2B2AE3D27D4EB4F
@@ -19,14 +58,18 @@ func historySlot(m variants.Move) uint32 {
 }
 
 func (h *historyTable) get(c variants.Color, m variants.Move) int {
-	return int(h[c][historySlot(m)])
+	return int(h.quiet[c][historySlot(m)])
 }
 
-// update adds bonus (negative for a malus) with gravity: values move toward
-// ±historyMax ever more slowly, so old knowledge fades.
+// update adds bonus to the quiet history of m.
 func (h *historyTable) update(c variants.Color, m variants.Move, bonus int) {
+	gravity(&h.quiet[c][historySlot(m)], bonus)
+}
+
+// gravity adds bonus (negative for a malus) to *p: values move toward
+// ±historyMax ever more slowly, so old knowledge fades.
+func gravity(p *int16, bonus int) {
 	bonus = max(-historyMax, min(historyMax, bonus))
-	p := &h[c][historySlot(m)]
 	v := int(*p)
 	v += bonus - v*abs(bonus)/historyMax
 	*p = int16(v)
@@ -37,6 +80,78 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// moveKey is the continuation/capture history key of m: the game's own
+// (MoveKeyer) or a hash.
+func (s *searcher) moveKey(m variants.Move) int {
+	if s.keyer != nil {
+		return s.keyer.MoveKey(m)
+	}
+	return int(historySlot(m) >> (historyBits - 10))
+}
+
+func (s *searcher) captureKind(m variants.Move) int {
+	if s.keyer != nil {
+		return s.keyer.CaptureKind(m)
+	}
+	return 0
+}
+
+// quietScore is the ordering score of quiet move m at ply: its history
+// plus the continuation histories after the moves one and two plies back.
+func (s *searcher) quietScore(m variants.Move, ply int) int {
+	v := s.history.get(s.pos.SideToMove(), m)
+	k := s.moveKey(m)
+	if ply >= 1 && s.prevKey[ply-1] >= 0 {
+		v += int(s.history.cont[s.prevKey[ply-1]][k])
+	}
+	if ply >= 2 && s.prevKey[ply-2] >= 0 {
+		v += int(s.history.cont[s.prevKey[ply-2]][k])
+	}
+	return v
+}
+
+// updateQuiet adds bonus to every history of quiet move m at ply.
+func (s *searcher) updateQuiet(m variants.Move, ply, bonus int) {
+	s.history.update(s.pos.SideToMove(), m, bonus)
+	k := s.moveKey(m)
+	if ply >= 1 && s.prevKey[ply-1] >= 0 {
+		gravity(&s.history.cont[s.prevKey[ply-1]][k], bonus)
+	}
+	if ply >= 2 && s.prevKey[ply-2] >= 0 {
+		gravity(&s.history.cont[s.prevKey[ply-2]][k], bonus)
+	}
+}
+
+func (s *searcher) captureScore(m variants.Move) int {
+	return int(s.history.capture[s.moveKey(m)][s.captureKind(m)])
+}
+
+func (s *searcher) updateCapture(m variants.Move, bonus int) {
+	gravity(&s.history.capture[s.moveKey(m)][s.captureKind(m)], bonus)
+}
+
+// corrected is the static eval adjusted by the correction history.
+func (s *searcher) corrected(eval int) int {
+	if s.pawnKeyer == nil || isMate(eval) {
+		return eval
+	}
+	c := s.history.corr[s.pos.SideToMove()][s.pawnKeyer.PawnKey()>>(64-corrBits)]
+	return max(-MateBound+1, min(MateBound-1, eval+int(c)/corrGrain))
+}
+
+// updateCorrection moves the correction of this pawn structure toward the
+// error the search found (best - raw static eval), weighted by depth.
+func (s *searcher) updateCorrection(rawEval, best, depth int) {
+	if s.pawnKeyer == nil {
+		return
+	}
+	p := &s.history.corr[s.pos.SideToMove()][s.pawnKeyer.PawnKey()>>(64-corrBits)]
+	diff := (best - rawEval) * corrGrain
+	w := min(depth+1, 16)
+	v := (int(*p)*(256-w) + diff*w) / 256
+	*p = int32(max(-corrMax, min(corrMax, v)))
 }
 
 // Move ordering bands: the TT move, then good noisy moves by gain, then

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"math"
+
 	bb "varchess/variants/bitboard"
 
 	"varchess/variants"
@@ -57,6 +59,51 @@ func centre36(s bb.Square) int {
 
 func init() {
 	registerGame("russian", Game{NewEvaluator: newRussianEvaluator, NewThread: russianThreads(russianSearchOptions{})})
+}
+
+// The expectimax averages values over the die, so its values must be on
+// one scale of expected result: a captured King is worth russianWin (a
+// sure win), not a mate score thirty times a queen, which would make a 5%
+// chance of a king capture outweigh any material. The search therefore
+// maps the centipawn evaluation e to the utility
+//
+//	u(e) = russianWin * tanh(e / russianScale)
+//
+// (about 2.5 utility units per centipawn near equality; a queen up, 950 cp,
+// is 83% of a win) and reports its values back in centipawns through the
+// inverse (russianDisplay).
+const (
+	russianWin   = 2000
+	russianScale = 800
+	// russianEvalClamp bounds the centipawns the utility table covers.
+	russianEvalClamp = 8000
+)
+
+var russianUtilityTable = func() (t [2*russianEvalClamp + 1]int16) {
+	for i := range t {
+		u := math.Round(russianWin * math.Tanh(float64(i-russianEvalClamp)/russianScale))
+		t[i] = int16(max(-(russianWin - 1), min(u, russianWin-1))) // only a captured King is certain
+	}
+	return t
+}()
+
+// russianUtility maps a centipawn evaluation to utility units.
+func russianUtility(cp int) int {
+	return int(russianUtilityTable[max(-russianEvalClamp, min(cp, russianEvalClamp))+russianEvalClamp])
+}
+
+// russianDisplay maps utility back to centipawns for the protocols (the
+// inverse of russianUtility). A certain result (every line ends with a
+// King captured) is shown as mate in one move, its usual case.
+func russianDisplay(u int) int {
+	if u >= russianWin {
+		return MateScore(1)
+	}
+	if u <= -russianWin {
+		return MatedScore(2)
+	}
+	cp := russianScale * math.Atanh(float64(u)/russianWin)
+	return int(math.Round(max(-(MateBound - 1), min(cp, MateBound-1))))
 }
 
 // russianEvaluator scores a *russian.Position.

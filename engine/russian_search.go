@@ -75,6 +75,10 @@ type rsearch struct {
 	w         [7]int // face weights (index russian.Type), summing to 6
 	maxQ      int    // quiescence plies (maxQDepth; tests use less)
 
+	// history scores quiet moves by the fail-highs they caused (the
+	// thread's table, kept between searches like alpha-beta's).
+	history *historyTable
+
 	keys  [MaxPly + 2]uint64
 	bufs  [MaxPly + 2][]variants.Move
 	lists [MaxPly + 2][]rNode
@@ -98,7 +102,8 @@ func russianThreads(opt russianSearchOptions) newThreadFunc {
 	return func(j *job, id int, pos variants.Position) thread {
 		p := pos.(*russian.Position)
 		return &rsearch{stopper: newStopper(j, id, russianBudget, p.SideToMove()), id: id, p: p,
-			ev: &russianEvaluator{p: p}, tt: j.tt, opt: opt, w: faceWeights(opt.DiceBlind), maxQ: maxQDepth}
+			ev: &russianEvaluator{p: p}, tt: j.tt, opt: opt, w: faceWeights(opt.DiceBlind), maxQ: maxQDepth,
+			history: j.workers[id].history}
 	}
 }
 
@@ -186,6 +191,7 @@ func (s *rsearch) run() threadResult {
 			// A move that beat the previous best (searched first) in the
 			// interrupted iteration is the better choice.
 			if done > 1 && top.pv[0] != list[0].m && depth > 1 {
+				top.score = russianDisplay(top.score)
 				res.lines = []pvLine{top}
 				s.reportLines(threadResult{depth: depth, selDepth: depth + maxQDepth, lines: res.lines})
 			}
@@ -194,11 +200,12 @@ func (s *rsearch) run() threadResult {
 		stableSortNodes(list)
 		lines := make([]pvLine, k)
 		for i := range lines {
-			lines[i] = pvLine{score: list[i].order, pv: []variants.Move{list[i].m}}
+			lines[i] = pvLine{score: russianDisplay(list[i].order), pv: []variants.Move{list[i].m}}
 		}
 		res = threadResult{depth: depth, selDepth: depth + maxQDepth, lines: lines, iteration: lines}
 		s.reportLines(res)
-		if s.iterationStop(depth, lines[0].score) {
+		s.reachedDepth(depth, maxDepth)
+		if s.iterationStop(depth, list[0].order) {
 			break
 		}
 	}
@@ -214,7 +221,6 @@ func (s *rsearch) run() threadResult {
 // the values in list[i].order. It returns the number of moves done and the
 // best of them.
 func (s *rsearch) rootIteration(list []rNode, depth, k int) (done int, top pvLine) {
-	p := s.p
 	best := make([]int, 0, k) // the k best values so far, descending
 	top = pvLine{score: -Infinity}
 	for i := range list {
@@ -223,14 +229,7 @@ func (s *rsearch) rootIteration(list []rNode, depth, k int) (done int, top pvLin
 			alpha = best[k-1]
 		}
 		m := list[i].m
-		var v int
-		if russian.CapturesKing(m) {
-			v = MateScore(1)
-		} else {
-			p.Make(m)
-			v = -s.chance(depth-1, 1, -Infinity, -alpha)
-			p.Unmake()
-		}
+		v := s.rootValue(m, depth, alpha)
 		if s.stopped {
 			break
 		}
@@ -244,6 +243,17 @@ func (s *rsearch) rootIteration(list []rNode, depth, k int) (done int, top pvLin
 		}
 	}
 	return done, top
+}
+
+// rootValue is the value of root move m searched to depth, exact when
+// above alpha (fail-soft below).
+func (s *rsearch) rootValue(m variants.Move, depth, alpha int) int {
+	if russian.CapturesKing(m) {
+		return russianWin
+	}
+	s.p.Make(m)
+	defer s.p.Unmake()
+	return -s.chance(depth-1, 1, -Infinity, -alpha)
 }
 
 // insertDescending puts v into the descending list xs, keeping at most k.
@@ -289,6 +299,11 @@ func (s *rsearch) runFaces() threadResult {
 			break
 		}
 		sortNodes(list) // by MinFace, and by this iteration's values inside a face
+		stop := s.iterationStop(depth, ev)
+		for i := range faces {
+			faces[i].Score = russianDisplay(faces[i].Score)
+		}
+		ev = russianDisplay(ev)
 		k := faces[len(faces)-1]
 		res = threadResult{depth: depth, selDepth: depth + maxQDepth, faces: faces,
 			lines: []pvLine{{score: k.Score, pv: []variants.Move{k.Best}}}}
@@ -303,7 +318,7 @@ func (s *rsearch) runFaces() threadResult {
 			}
 			s.job.onInfo(s.info(depth, depth+maxQDepth, 1, pvLine{score: ev}))
 		}
-		if s.iterationStop(depth, ev) {
+		if stop {
 			break
 		}
 	}
@@ -336,14 +351,7 @@ func (s *rsearch) faceIteration(list []rNode, depth int) ([]FaceResult, int) {
 	for f := russian.Pawn; f <= russian.King; f++ {
 		for ; i < len(list) && russian.MinFace(list[i].m) == f; i++ {
 			m := list[i].m
-			var v int
-			if russian.CapturesKing(m) {
-				v = MateScore(1)
-			} else {
-				p.Make(m)
-				v = -s.chance(depth-1, 1, -Infinity, -best)
-				p.Unmake()
-			}
+			v := s.rootValue(m, depth, best)
 			if s.stopped {
 				return nil, 0
 			}
@@ -380,7 +388,7 @@ func (s *rsearch) iterationStop(depth, score int) bool {
 	if !s.clockAllowsIteration(russianIterationShare) {
 		return true
 	}
-	return score > MateBound && s.lim.Depth == 0 && depth >= 2*mateMoves(score)+2
+	return score >= russianWin && s.lim.Depth == 0 && depth >= 2
 }
 
 // checkStop is called every 2048 nodes. The clock counts from the first
@@ -420,13 +428,16 @@ func (s *rsearch) repeated(ply int) bool {
 func (s *rsearch) terminal(ply int) (int, bool) {
 	us := s.p.SideToMove()
 	if s.p.KingCaptured(us) {
-		return MatedScore(ply), true
+		return -russianWin, true
 	}
 	if s.p.KingCaptured(us.Other()) {
-		return MateScore(ply), true
+		return russianWin, true
 	}
 	return 0, false
 }
+
+// leaf is the static value of the position in utility units.
+func (s *rsearch) leaf() int { return russianUtility(s.ev.Evaluate()) }
 
 // chance returns the expected value of the position before the side to
 // move rolls, searched depth plies deep, within (alpha, beta) in the
@@ -448,7 +459,7 @@ func (s *rsearch) chance(depth, ply, alpha, beta int) int {
 		return 0
 	}
 	if ply >= MaxPly-maxQDepth-2 {
-		return s.ev.Evaluate()
+		return s.leaf()
 	}
 	key := s.keys[ply]
 	ttMove := variants.NoMove
@@ -468,7 +479,7 @@ func (s *rsearch) chance(depth, ply, alpha, beta int) int {
 	s.bufs[ply] = moves
 	if len(moves) == 0 { // R8 b, c: judged on face K
 		if p.InCheck() {
-			return MatedScore(ply)
+			return -russianWin
 		}
 		return 0
 	}
@@ -517,7 +528,7 @@ func (s *rsearch) quiesce(ply, alpha, beta, qdepth int) int {
 	if s.stopped {
 		return 0
 	}
-	stand := s.ev.Evaluate()
+	stand := s.leaf()
 	if qdepth <= 0 || stand >= beta || ply >= MaxPly {
 		return stand
 	}
@@ -601,7 +612,7 @@ func (s *rsearch) faceLoopOnce(list []rNode, live *[7]bool, sum, floor, alpha, b
 			}
 			var v int
 			if russian.CapturesKing(m) {
-				v = MateScore(ply + 1)
+				v = russianWin
 			} else {
 				s.p.Make(m)
 				if qdepth > 0 {
@@ -615,6 +626,9 @@ func (s *rsearch) faceLoopOnce(list []rNode, live *[7]bool, sum, floor, alpha, b
 				}
 			}
 			if v >= hi { // every open face is worth at least v
+				if qdepth == 0 && russianQuiet(m) {
+					s.history.update(s.p.SideToMove(), m, min(depth*depth*16, 1600))
+				}
 				return floorDiv(sumLow+open*v, 6), boundLower, m, false
 			}
 			if v > lo { // exact, and above every earlier upper bound
@@ -673,7 +687,16 @@ func (s *rsearch) orderKey(m, ttMove variants.Move) int {
 	if t := russian.Promotion(m); t != russian.NoType {
 		key += 1<<15 + russianValue[t]
 	}
+	if russianQuiet(m) {
+		key = s.history.get(s.p.SideToMove(), m) // below every capture and promotion
+	}
 	return key
+}
+
+// russianQuiet reports whether m neither captures nor promotes (nor
+// passes): the moves ordered by history.
+func russianQuiet(m variants.Move) bool {
+	return !russian.IsCaptureMove(m) && russian.Promotion(m) == russian.NoType && !russian.IsPass(m)
 }
 
 // sortNodes orders by MinFace ascending, then order descending (insertion

@@ -77,7 +77,7 @@ func TestRussianPrefersUnlikelyThreat(t *testing.T) {
 		}
 		p.Make(m)
 		defer p.Unmake()
-		return -newTestSearch(p, blind).chance(2, 1, -Infinity, Infinity)
+		return russianDisplay(-newTestSearch(p, blind).chance(2, 1, -Infinity, Infinity))
 	}
 	c2, b3 := value("a1c2", false), value("a1b3", false)
 	if c2-b3 < 70 {
@@ -105,7 +105,7 @@ func refChance(s *rsearch, depth, ply int) int {
 	}
 	if len(p.AllMoves(nil)) == 0 {
 		if p.InCheck() {
-			return MatedScore(ply)
+			return -russianWin
 		}
 		return 0
 	}
@@ -118,7 +118,7 @@ func refChance(s *rsearch, depth, ply int) int {
 		for _, m := range p.MovesForFace(f, nil) {
 			var v int
 			if russian.CapturesKing(m) {
-				v = MateScore(ply + 1)
+				v = russianWin
 			} else {
 				p.Make(m)
 				v = -refChance(s, depth-1, ply+1)
@@ -138,7 +138,7 @@ func refQuiesce(s *rsearch, ply, qdepth int) int {
 	if sc, over := s.terminal(ply); over {
 		return sc
 	}
-	stand := s.ev.Evaluate()
+	stand := s.leaf()
 	if qdepth <= 0 {
 		return stand
 	}
@@ -155,7 +155,7 @@ func refQuiesce(s *rsearch, ply, qdepth int) int {
 				}
 				var v int
 				if russian.CapturesKing(m) {
-					v = MateScore(ply + 1)
+					v = russianWin
 				} else {
 					p.Make(m)
 					v = -refQuiesce(s, ply+1, qdepth-1)
@@ -292,5 +292,55 @@ func TestRussianStops(t *testing.T) {
 	}
 	if len(infos) == 0 || infos[0].Depth != 1 || infos[len(infos)-1].Nodes > r.Nodes {
 		t.Fatalf("info lines %+v", infos)
+	}
+}
+
+// TestRussianUtility: the utility scale is odd, monotone, below a sure win
+// for every evaluation, and russianDisplay inverts it to within a
+// centipawn or two where evaluations live.
+func TestRussianUtility(t *testing.T) {
+	prev := -russianWin
+	for cp := -2 * russianEvalClamp; cp <= 2*russianEvalClamp; cp++ {
+		u := russianUtility(cp)
+		if u < prev || u != -russianUtility(-cp) || abs(u) >= russianWin {
+			t.Fatalf("utility(%d) = %d after %d, utility(%d) = %d", cp, u, prev, -cp, russianUtility(-cp))
+		}
+		prev = u
+		if abs(cp) <= 1500 {
+			if back := russianDisplay(u); abs(back-cp) > 2 {
+				t.Fatalf("display(utility(%d)) = %d", cp, back)
+			}
+		}
+	}
+	if russianUtility(950) < russianWin*3/4 || russianUtility(100) > russianWin/5 {
+		t.Errorf("a queen up is %d, a pawn up %d of %d", russianUtility(950), russianUtility(100), russianWin)
+	}
+	if mateMoves(russianDisplay(russianWin)) != 1 || mateMoves(russianDisplay(-russianWin)) != -1 {
+		t.Errorf("a sure result shows as mate %d / %d", mateMoves(russianDisplay(russianWin)), mateMoves(russianDisplay(-russianWin)))
+	}
+}
+
+// TestRussianHistory: quiet moves that fail high are remembered in the
+// thread's history and then ordered among themselves by it (captures and
+// promotions stay in front).
+func TestRussianHistory(t *testing.T) {
+	p := mustRussian(t, "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - 0 1")
+	s := newTestSearch(p, false)
+	s.chance(3, 0, -Infinity, Infinity)
+	var quiet, scored int
+	for _, m := range p.AllMoves(nil) {
+		if !russianQuiet(m) {
+			continue
+		}
+		quiet++
+		if s.history.get(p.SideToMove(), m) != 0 {
+			scored++
+		}
+		if k := s.orderKey(m, variants.NoMove); k != s.history.get(p.SideToMove(), m) {
+			t.Fatalf("%s: order key %d, history %d", p.MoveString(m), k, s.history.get(p.SideToMove(), m))
+		}
+	}
+	if quiet == 0 || scored == 0 {
+		t.Errorf("%d quiet moves, %d with a history score after a depth-3 search", quiet, scored)
 	}
 }

@@ -17,14 +17,17 @@ type searcher struct {
 	pos variants.Position
 
 	// game hooks (nil when the game's evaluator does not implement them)
-	ev       Evaluator
-	classify MoveClassifier
-	noisy    NoisyGenerator
-	see      Exchanger
-	null     NullMover
-	term     Terminator
-	cands    CandidateGenerator
-	hist     Historian
+	ev        Evaluator
+	classify  MoveClassifier
+	noisy     NoisyGenerator
+	see       Exchanger
+	null      NullMover
+	term      Terminator
+	cands     CandidateGenerator
+	hist      Historian
+	keyer     MoveKeyer
+	pawnKeyer PawnKeyer
+	extend    CheckExtender
 
 	tt      *table
 	history *historyTable // this thread's, kept between searches
@@ -35,6 +38,12 @@ type searcher struct {
 
 	rootBest  variants.Move // best move of the iteration in progress
 	rootScore int
+	// Time management: the nodes spent below each root move in the
+	// current iteration, and how many iterations the best move has held.
+	rootNodes  map[variants.Move]uint64
+	iterNodes  uint64
+	lastBest   variants.Move
+	bestStable int
 	// excluded are the root moves of the better MultiPV lines of this
 	// iteration: the search of the next line skips them.
 	excluded []variants.Move
@@ -49,6 +58,15 @@ type searcher struct {
 	moveBuf  [MaxPly + 1][]variants.Move
 	scoreBuf [MaxPly + 1][]int
 	quietBuf [MaxPly + 1][]variants.Move
+	captBuf  [MaxPly + 1][]variants.Move
+
+	// prevKey[ply] is the history key of the move made at ply (-1: a null
+	// move), for the continuation history of the plies below.
+	prevKey [MaxPly + 1]int
+	// excludedMove[ply] is skipped by the singular-extension search at ply.
+	excludedMove [MaxPly + 1]variants.Move
+	rawEvals     [MaxPly + 1]int // static eval before correction
+	doubleExt    [MaxPly + 1]int // double extensions on the path to ply
 }
 
 // lmrTable[d][n] is the late-move reduction at depth d for the n-th move.
@@ -78,6 +96,9 @@ func newSearcher(j *job, id int, pos variants.Position, g Game) *searcher {
 	s.term, _ = s.ev.(Terminator)
 	s.cands, _ = s.ev.(CandidateGenerator)
 	s.hist, _ = s.ev.(Historian)
+	s.keyer, _ = s.ev.(MoveKeyer)
+	s.pawnKeyer, _ = s.ev.(PawnKeyer)
+	s.extend, _ = s.ev.(CheckExtender)
 	s.keys = make([]uint64, 0, MaxPly+2)
 	return s
 }
@@ -125,8 +146,12 @@ func (s *searcher) run() threadResult {
 		if s.stopped {
 			// A move that beat the previous best in the interrupted
 			// iteration was fully searched: it is the better choice.
+			// With several lines, the last complete iteration stays the
+			// answer: a partial one would show a line ranked twice.
 			found := lines
-			if len(found) == 0 && !s.rootBest.IsNone() {
+			if k > 1 {
+				found = nil
+			} else if len(found) == 0 && !s.rootBest.IsNone() {
 				found = []pvLine{s.rootLine(s.rootScore)}
 			}
 			if len(found) > 0 {
@@ -139,6 +164,12 @@ func (s *searcher) run() threadResult {
 		res = threadResult{depth: depth, selDepth: s.selDep, lines: lines, iteration: lines}
 		prev = lines
 		s.reportLines(res)
+		s.reachedDepth(depth, maxDepth)
+		if lines[0].pv[0] == s.lastBest {
+			s.bestStable++
+		} else {
+			s.lastBest, s.bestStable = lines[0].pv[0], 0
+		}
 		if s.iterationStop(depth, lines[0].score, nRoot) {
 			break
 		}
@@ -163,6 +194,8 @@ func (s *searcher) iterate(depth, k int, prev []pvLine) []pvLine {
 			guess = prev[i].score
 		}
 		s.rootBest = variants.NoMove
+		clear(s.rootNodes)
+		s.iterNodes = s.nodes
 		score := s.aspiration(depth, guess)
 		if s.stopped {
 			break
@@ -244,8 +277,9 @@ func (s *searcher) iterationStop(depth, score, nRoot int) bool {
 			return true // a forced move: answer at once
 		}
 		// The next iteration takes longer than all before it: start it only
-		// if it is likely to finish within the soft limit.
-		if !s.clockAllowsIteration(iterationShare) {
+		// if it is likely to finish within the soft limit, scaled by how
+		// settled the best move is.
+		if !s.clockAllowsIteration(iterationShare * s.timeScale()) {
 			return true
 		}
 	}
@@ -254,6 +288,18 @@ func (s *searcher) iterationStop(depth, score, nRoot int) bool {
 		return true
 	}
 	return false
+}
+
+// timeScale stretches the soft time limit while the best move is new or
+// shares the search with rivals, and shrinks it once one move has held for
+// several iterations and taken most of the nodes.
+func (s *searcher) timeScale() float64 {
+	stability := [...]float64{1.6, 1.25, 1.05, 0.9, 0.8, 0.72}[min(s.bestStable, 5)]
+	frac := 0.5
+	if total := s.nodes - s.iterNodes; total > 0 && s.rootNodes != nil {
+		frac = float64(s.rootNodes[s.lastBest]) / float64(total)
+	}
+	return min(2.5, max(0.4, stability*(1.55-frac)))
 }
 
 // checkStop is called every 1024 nodes: context, ponderhit, clock, nodes.
@@ -346,13 +392,13 @@ func (s *searcher) isDraw() bool {
 // scoreMoves fills the ordering scores of the moves at ply.
 func (s *searcher) scoreMoves(moves []variants.Move, ply int, ttMove variants.Move) []int {
 	sc := s.scoreBuf[ply][:0]
-	us := s.pos.SideToMove()
 	for _, m := range moves {
 		var v int
 		switch noisy, gain := s.classifyMove(m); {
 		case m == ttMove:
 			v = orderTT
 		case noisy:
+			gain += s.captureScore(m) / 8
 			if s.see != nil && !s.see.SEEAtLeast(m, 0) {
 				v = orderBadNoisy + gain
 			} else {
@@ -363,7 +409,7 @@ func (s *searcher) scoreMoves(moves []variants.Move, ply int, ttMove variants.Mo
 		case m == s.killers[ply][1]:
 			v = orderKiller
 		default:
-			v = s.history.get(us, m)
+			v = s.quietScore(m, ply)
 		}
 		sc = append(sc, v)
 	}
@@ -384,6 +430,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	}
 	if ply == 0 {
 		s.keys = append(s.keys[:0], s.pos.Hash())
+		s.doubleExt[0] = 0
 	}
 	if ply > 0 {
 		if s.term != nil {
@@ -406,7 +453,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		}
 	}
 	inCheck := s.pos.InCheck()
-	if inCheck && ply > 0 {
+	if inCheck && ply > 0 && (s.extend == nil || s.extend.ExtendCheck()) {
 		depth++ // check extension
 	}
 	if depth <= 0 {
@@ -414,42 +461,59 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	}
 	s.nodes++
 	s.selDep = max(s.selDep, ply)
+	// In a singular-extension search the node's best move is left out:
+	// the table neither cuts it off nor learns from it.
+	excluded := s.excludedMove[ply]
+	singularSearch := !excluded.IsNone()
 
 	key := s.pos.Hash()
 	ttMove := variants.NoMove
-	ttEval := 0
-	haveEval := false
-	if e, ok := s.tt.probe(key); ok {
-		ttMove = e.move
-		ttEval, haveEval = int(e.eval), true
-		v := fromTT(int(e.score), ply)
-		if !pvNode && ply > 0 && int(e.depth) >= depth {
-			if e.bound == boundExact || (e.bound == boundLower && v >= beta) || (e.bound == boundUpper && v <= alpha) {
-				return v
+	var tte ttEntry
+	ttHit := false
+	ttScore := 0
+	if !singularSearch {
+		tte, ttHit = s.tt.probe(key)
+	}
+	if ttHit {
+		ttMove = tte.move
+		ttScore = fromTT(int(tte.score), ply)
+		if !pvNode && ply > 0 && int(tte.depth) >= depth {
+			if tte.bound == boundExact || (tte.bound == boundLower && ttScore >= beta) || (tte.bound == boundUpper && ttScore <= alpha) {
+				if ttScore >= beta && !ttMove.IsNone() && !s.pos.IsCapture(ttMove) {
+					s.updateQuiet(ttMove, ply, historyBonus(depth))
+				}
+				return ttScore
 			}
 		}
 	}
 
-	eval := -Infinity
+	// rawEval is the evaluator's; eval is corrected by the correction
+	// history.
+	rawEval, eval := 0, -Infinity
 	if !inCheck {
-		// A stored eval of 0 means "not known" (entries written in check).
-		if haveEval && ttEval != 0 {
-			eval = ttEval
-		} else {
-			eval = s.ev.Evaluate()
+		switch {
+		case singularSearch:
+			rawEval = s.rawEvals[ply]
+		case ttHit && tte.eval != 0: // 0: not known (written in check)
+			rawEval = int(tte.eval)
+		default:
+			rawEval = s.ev.Evaluate()
 		}
+		eval = s.corrected(rawEval)
 	}
+	staticEval := eval
+	s.rawEvals[ply] = rawEval
 	s.evals[ply] = eval
 	improving := !inCheck && ply >= 2 && eval > s.evals[ply-2]
 
-	if !pvNode && !inCheck && ply > 0 && !isMate(beta) {
+	if !pvNode && !inCheck && ply > 0 && !singularSearch && !isMate(beta) {
 		// Reverse futility pruning: far above beta at low depth.
 		margin := 80 * depth
 		if improving {
 			margin -= 40
 		}
-		if depth <= 6 && eval-margin >= beta {
-			return eval
+		if depth <= 7 && eval-margin >= beta {
+			return (eval + beta) / 2
 		}
 		// Null-move pruning: if passing still fails high, a real move will.
 		if s.null != nil && depth >= 3 && eval >= beta && !s.nullPly[ply] && s.noNullAt != ply && s.null.NullAllowed() {
@@ -457,6 +521,8 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 			s.null.MakeNull()
 			s.keys = append(s.keys, s.pos.Hash())
 			s.nullPly[ply+1] = true
+			s.prevKey[ply] = -1
+			s.doubleExt[ply+1] = s.doubleExt[ply]
 			v := -s.search(depth-1-r, -beta, -beta+1, ply+1)
 			s.nullPly[ply+1] = false
 			s.keys = s.keys[:len(s.keys)-1]
@@ -482,11 +548,43 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 				}
 			}
 		}
+		// ProbCut: a capture that beats beta by a margin in a reduced
+		// search would almost surely beat beta in a full one.
+		if v, ok := s.probCut(depth, beta, ply, eval, ttHit, &tte, ttScore); ok {
+			return v
+		}
 	}
 	// Without a move from the table, a PV node is searched one ply less
 	// (internal iterative reduction).
 	if pvNode && ttMove.IsNone() && depth >= 5 {
 		depth--
+	}
+
+	// Singular extension: when the table's move beats every other move by
+	// a margin in a reduced search, it is searched one ply deeper (two at
+	// non-PV nodes if it beats them by far); when even the others beat
+	// beta, the node is cut (multi-cut).
+	ttExt := 0
+	if ply > 0 && depth >= 7 && ttHit && !ttMove.IsNone() && !singularSearch &&
+		tte.bound != boundUpper && int(tte.depth) >= depth-3 && !isMate(ttScore) && ply < 2*s.rootDepth {
+		sBeta := ttScore - 2*depth
+		s.excludedMove[ply] = ttMove
+		v := s.search((depth-1)/2, sBeta-1, sBeta, ply)
+		s.excludedMove[ply] = variants.NoMove
+		if s.stopped {
+			return 0
+		}
+		switch {
+		case v < sBeta:
+			ttExt = 1
+			if !pvNode && v < sBeta-25 && s.doubleExt[ply] < 6 {
+				ttExt = 2
+			}
+		case sBeta >= beta:
+			return sBeta
+		case ttScore >= beta:
+			ttExt = -1
+		}
 	}
 
 	moves := s.genMoves(ply)
@@ -497,8 +595,8 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		return 0
 	}
 	scores := s.scoreMoves(moves, ply, ttMove)
-	us := s.pos.SideToMove()
 	quiets := s.quietBuf[ply][:0]
+	capts := s.captBuf[ply][:0]
 	best := -Infinity
 	bestMove := variants.NoMove
 	origAlpha := alpha
@@ -506,25 +604,51 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	for i := range moves {
 		pickNext(moves, scores, i)
 		m := moves[i]
-		if ply == 0 && len(s.excluded) > 0 && contains(s.excluded, m) {
-			continue // a better MultiPV line of this iteration
+		if m == excluded || ply == 0 && len(s.excluded) > 0 && contains(s.excluded, m) {
+			continue // the singular search's move, or a better MultiPV line
 		}
 		noisy, _ := s.classifyMove(m)
 		isKiller := m == s.killers[ply][0] || m == s.killers[ply][1]
-		// Late-move pruning and futility pruning of quiet moves that do
-		// not give check (known only after making the move).
-		prune := false
-		if !pvNode && ply > 0 && !inCheck && !noisy && best > -MateBound && searched > 0 {
-			prune = depth <= 4 && searched >= 3+depth*depth ||
-				depth <= 3 && !isKiller && !isMate(alpha) && eval+120+100*depth <= alpha
+		hist := 0
+		if !noisy {
+			hist = s.quietScore(m, ply)
 		}
+		// Pruning at low depth of moves that do not give check (known
+		// only after making the move): late quiet moves, quiet moves
+		// with no hope to reach alpha or a bad history, and moves that
+		// lose material by SEE.
+		prune := false
+		if ply > 0 && !inCheck && best > -MateBound && searched > 0 {
+			if !noisy {
+				lmp := 3 + depth*depth
+				if !improving {
+					lmp /= 2
+				}
+				prune = !pvNode && depth <= 6 && searched >= lmp ||
+					depth <= 5 && !isKiller && !isMate(alpha) && eval+100+100*depth <= alpha ||
+					!pvNode && depth <= 3 && hist < -3000*depth ||
+					s.see != nil && depth <= 7 && !s.see.SEEAtLeast(m, -60*depth)
+			} else {
+				prune = s.see != nil && depth <= 6 && !s.see.SEEAtLeast(m, -100*depth)
+			}
+		}
+		s.prevKey[ply] = s.moveKey(m)
 		s.make(m)
 		givesCheck := s.pos.InCheck()
 		if prune && !givesCheck {
 			s.unmake()
 			continue
 		}
-		newDepth := depth - 1
+		ext := 0
+		if m == ttMove {
+			ext = ttExt
+		}
+		s.doubleExt[ply+1] = s.doubleExt[ply]
+		if ext >= 2 {
+			s.doubleExt[ply+1]++
+		}
+		newDepth := depth - 1 + ext
+		rootStart := s.nodes
 		var v int
 		if searched == 0 {
 			v = -s.search(newDepth, -beta, -alpha, ply+1)
@@ -542,7 +666,10 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 					r++
 				}
 				if !noisy {
-					r -= s.history.get(us, m) / 6000
+					r -= hist / 8000
+					if !ttMove.IsNone() && s.pos.IsCapture(ttMove) {
+						r++
+					}
 				}
 				if givesCheck {
 					r--
@@ -561,6 +688,12 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		if s.stopped {
 			return 0
 		}
+		if ply == 0 {
+			if s.rootNodes == nil {
+				s.rootNodes = make(map[variants.Move]uint64)
+			}
+			s.rootNodes[m] += s.nodes - rootStart
+		}
 		searched++
 		if v > best {
 			best = v
@@ -574,19 +707,20 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 					s.rootBest, s.rootScore = m, v
 				}
 				if v >= beta {
-					if !noisy {
-						s.rewardQuiet(m, quiets, depth, ply)
-					}
+					s.rewardCutoff(m, noisy, quiets, capts, depth, ply)
 					break
 				}
 			}
 		}
 		if !noisy {
 			quiets = append(quiets, m)
+		} else {
+			capts = append(capts, m)
 		}
 	}
 	s.quietBuf[ply] = quiets
-	if searched == 0 { // every move was pruned (cannot happen at ply 0)
+	s.captBuf[ply] = capts
+	if searched == 0 { // every move was pruned or excluded (never at ply 0)
 		return alpha
 	}
 	b := boundUpper
@@ -596,25 +730,75 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	case best > origAlpha:
 		b = boundExact
 	}
-	if eval == -Infinity {
-		eval = 0
+	if singularSearch {
+		return best
 	}
-	s.tt.store(key, bestMove, toTT(best, ply), eval, depth, b)
+	if !inCheck && (bestMove.IsNone() || !s.pos.IsCapture(bestMove)) &&
+		!(b == boundLower && best <= staticEval) && !(b == boundUpper && best >= staticEval) {
+		s.updateCorrection(rawEval, best, depth)
+	}
+	s.tt.store(key, bestMove, toTT(best, ply), rawEval, depth, b)
 	return best
 }
 
-// rewardQuiet updates killers and history after quiet move m caused a
-// cut-off; the quiet moves tried before it get a malus.
-func (s *searcher) rewardQuiet(m variants.Move, tried []variants.Move, depth, ply int) {
-	if s.killers[ply][0] != m {
-		s.killers[ply][1] = s.killers[ply][0]
-		s.killers[ply][0] = m
+// probCut tries the captures that win enough by SEE with a reduced search
+// against beta+probCutMargin; ok reports a cut-off with its score.
+func (s *searcher) probCut(depth, beta, ply, eval int, ttHit bool, tte *ttEntry, ttScore int) (int, bool) {
+	const probCutMargin = 200
+	pBeta := beta + probCutMargin
+	if depth < 5 || s.see == nil || isMate(beta) ||
+		ttHit && int(tte.depth) >= depth-3 && ttScore < pBeta {
+		return 0, false
 	}
-	us := s.pos.SideToMove()
-	bonus := min(depth*depth*16, 1600)
-	s.history.update(us, m, bonus)
-	for _, q := range tried {
-		s.history.update(us, q, -bonus)
+	moves := s.genNoisy(ply)
+	scores := s.scoreMoves(moves, ply, variants.NoMove)
+	for i := range moves {
+		pickNext(moves, scores, i)
+		m := moves[i]
+		if scores[i] < orderGoodNoisy || !s.see.SEEAtLeast(m, pBeta-eval) {
+			continue
+		}
+		s.prevKey[ply] = s.moveKey(m)
+		s.doubleExt[ply+1] = s.doubleExt[ply]
+		s.make(m)
+		v := -s.qsearch(-pBeta, -pBeta+1, ply+1, 0)
+		if v >= pBeta {
+			v = -s.search(depth-4, -pBeta, -pBeta+1, ply+1)
+		}
+		s.unmake()
+		if s.stopped {
+			return 0, false
+		}
+		if v >= pBeta {
+			s.tt.store(s.pos.Hash(), m, toTT(v, ply), s.rawEvals[ply], depth-3, boundLower)
+			return v, true
+		}
+	}
+	return 0, false
+}
+
+// historyBonus is the history reward of a cut-off at depth.
+func historyBonus(depth int) int { return min(depth*depth*16, 1600) }
+
+// rewardCutoff updates killers and histories after move m caused a
+// cut-off: the move gets a bonus, the moves of its kind tried before it a
+// malus (captures always get one: a quiet cut-off says they failed too).
+func (s *searcher) rewardCutoff(m variants.Move, noisy bool, quiets, capts []variants.Move, depth, ply int) {
+	bonus := historyBonus(depth)
+	if noisy {
+		s.updateCapture(m, bonus)
+	} else {
+		if s.killers[ply][0] != m {
+			s.killers[ply][1] = s.killers[ply][0]
+			s.killers[ply][0] = m
+		}
+		s.updateQuiet(m, ply, bonus)
+		for _, q := range quiets {
+			s.updateQuiet(q, ply, -bonus)
+		}
+	}
+	for _, c := range capts {
+		s.updateCapture(c, -bonus)
 	}
 }
 
@@ -644,16 +828,18 @@ func (s *searcher) qsearch(alpha, beta, ply, qdepth int) int {
 	}
 	key := s.pos.Hash()
 	ttMove := variants.NoMove
-	if e, ok := s.tt.probe(key); ok {
+	e, ttHit := s.tt.probe(key)
+	ttScore := 0
+	if ttHit {
 		ttMove = e.move
-		v := fromTT(int(e.score), ply)
-		if e.bound == boundExact || (e.bound == boundLower && v >= beta) || (e.bound == boundUpper && v <= alpha) {
-			return v
+		ttScore = fromTT(int(e.score), ply)
+		if e.bound == boundExact || (e.bound == boundLower && ttScore >= beta) || (e.bound == boundUpper && ttScore <= alpha) {
+			return ttScore
 		}
 	}
 	inCheck := s.pos.InCheck()
 	best := -Infinity
-	eval := 0
+	rawEval, eval := 0, 0
 	var moves []variants.Move
 	if inCheck {
 		moves = s.genMoves(ply)
@@ -661,7 +847,15 @@ func (s *searcher) qsearch(alpha, beta, ply, qdepth int) int {
 			return MatedScore(ply)
 		}
 	} else {
-		eval = s.ev.Evaluate()
+		if ttHit && e.eval != 0 {
+			rawEval = int(e.eval)
+		} else {
+			rawEval = s.ev.Evaluate()
+		}
+		eval = s.corrected(rawEval)
+		if ttHit && !isMate(ttScore) && (e.bound == boundLower && ttScore > eval || e.bound == boundUpper && ttScore < eval) {
+			eval = ttScore
+		}
 		if eval >= beta {
 			return eval
 		}
@@ -672,11 +866,17 @@ func (s *searcher) qsearch(alpha, beta, ply, qdepth int) int {
 	scores := s.scoreMoves(moves, ply, ttMove)
 	origAlpha := alpha
 	bestMove := variants.NoMove
+	// futile: even winning a piece by SEE would not lift eval to alpha
+	// without some material gain.
+	const qFutility = 150
 	for i := range moves {
 		pickNext(moves, scores, i)
 		m := moves[i]
 		if !inCheck && scores[i] < orderKiller && m != ttMove {
 			continue // a losing capture (by SEE): not worth resolving
+		}
+		if !inCheck && s.see != nil && eval+qFutility <= alpha && !s.see.SEEAtLeast(m, 1) {
+			continue
 		}
 		s.make(m)
 		v := -s.qsearch(-beta, -alpha, ply+1, qdepth+1)
@@ -702,6 +902,6 @@ func (s *searcher) qsearch(alpha, beta, ply, qdepth int) int {
 	case best > origAlpha:
 		b = boundExact
 	}
-	s.tt.store(key, bestMove, toTT(best, ply), eval, 0, b)
+	s.tt.store(key, bestMove, toTT(best, ply), rawEval, 0, b)
 	return best
 }

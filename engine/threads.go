@@ -65,6 +65,16 @@ func (j *job) nextDepth(depth, maxDepth int) int {
 	return depth
 }
 
+// reachedDepth is called after a completed iteration: a helper that has
+// completed the depth limit (`go depth N`) ends the search for all threads,
+// as the answer at that depth is known and is played (only with one line:
+// with MultiPV the main thread's lines are the answer).
+func (s *stopper) reachedDepth(depth, maxDepth int) {
+	if s.helper && s.lim.Depth > 0 && depth >= maxDepth && s.job.multiPV == 1 {
+		s.job.stop.Store(true)
+	}
+}
+
 // pvLine is one root move's line: its score and principal variation.
 type pvLine struct {
 	score int
@@ -89,7 +99,7 @@ type thread interface {
 	// stop, and returns the last completed iteration (lines may be the
 	// better move of an interrupted one).
 	run() threadResult
-	// nodes is the number of nodes this thread searched.
+	// nodeCount is the number of nodes this thread searched.
 	nodeCount() uint64
 	// report emits a line found by another thread as the main thread's
 	// final info line (the move played must begin the last PV shown).

@@ -244,3 +244,26 @@ func TestNewGameClearsLazily(t *testing.T) {
 		t.Errorf("after NewGame: %d nodes %v; new engine: %d nodes %v", again.Nodes, again.Best, fresh.Nodes, fresh.Best)
 	}
 }
+
+// TestBestThread: the deepest completed iteration is played, the better
+// score on equal depth, the main thread on a full tie; threads without a
+// result do not count.
+func TestBestThread(t *testing.T) {
+	l := func(score int) []pvLine {
+		return []pvLine{{score: score, pv: []variants.Move{{Lo: uint64(score + 100)}}}}
+	}
+	for _, c := range []struct {
+		rs   []threadResult
+		want int
+	}{
+		{[]threadResult{{depth: 7, lines: l(10)}, {depth: 8, lines: l(-5)}}, 1},
+		{[]threadResult{{depth: 8, lines: l(10)}, {depth: 8, lines: l(30)}, {depth: 8, lines: l(20)}}, 1},
+		{[]threadResult{{depth: 8, lines: l(10)}, {depth: 8, lines: l(10)}}, 0},
+		{[]threadResult{{depth: 8, lines: l(10)}, {}}, 0},
+		{[]threadResult{{depth: 3, lines: l(10)}, {depth: 9}}, 0},
+	} {
+		if got := bestThread(c.rs); got != c.want {
+			t.Errorf("%+v: thread %d, want %d", c.rs, got, c.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -74,6 +75,10 @@ func TestMainRun(t *testing.T) {
 			}
 			if n := strings.Count(errOut.String(), "Finished game"); n != 2 {
 				t.Errorf("%d progress lines, want 2:\n%s", n, errOut.String())
+			}
+			// Scripts read the progress lines: keep their shape.
+			if !regexp.MustCompile(`(?m)^Finished game 1/2 \(greedy vs random\): (1-0|0-1|1/2-1/2) \{[^}]*\}; game #1; score of greedy vs random: `).MatchString(errOut.String()) {
+				t.Errorf("progress line changed shape:\n%s", errOut.String())
 			}
 			text, err := os.ReadFile(pgnPath)
 			if err != nil {

@@ -320,6 +320,9 @@ func MainWith(ctx context.Context, args []string, stdout, stderr io.Writer, hook
 	res, runErr := Run(ctx, *cfg)
 	code := 0
 	if runErr != nil {
+		if errors.Is(runErr, context.Canceled) && ctx.Err() != nil && res != nil {
+			runErr = fmt.Errorf("interrupted after %d games%s", len(res.Games), stateNote(files.state))
+		}
 		fmt.Fprintf(stderr, "match: %v\n", runErr)
 		code = 1
 	}
@@ -331,6 +334,13 @@ func MainWith(ctx context.Context, args []string, stdout, stderr io.Writer, hook
 
 // printedError is a command-line error already shown to the user.
 type printedError struct{ error }
+
+func stateNote(path string) string {
+	if path == "" {
+		return ""
+	}
+	return "; continue with: match -resume " + path
+}
 
 func shardNote(cfg *Config) string {
 	if cfg.Shards == 0 {

@@ -105,11 +105,11 @@ func crosstable(names []string, games []gameRecord) string {
 	}
 	order := rankOrder(mlRatings(n, res))
 	width := nameWidth(names)
-	col := 11
+	col := max(width, 9)
 	var b strings.Builder
 	fmt.Fprintf(&b, "Crosstable (points of the row engine against the column engine / games)\n%-*s", width, "")
 	for _, j := range order {
-		fmt.Fprintf(&b, " %*s", col, truncName(names[j], col))
+		fmt.Fprintf(&b, " %*s", col, names[j])
 	}
 	b.WriteByte('\n')
 	for _, i := range order {
@@ -143,13 +143,6 @@ func nameWidth(names []string) int {
 		w = max(w, len(n))
 	}
 	return w
-}
-
-func truncName(s string, n int) string {
-	if len(s) > n {
-		return s[:n]
-	}
-	return s
 }
 
 func fmtNum(v float64) string {

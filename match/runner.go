@@ -256,8 +256,11 @@ func (t *tally) add(out *Outcome, rec gameRecord, progress bool) {
 		w = nil
 	}
 	if w != nil {
-		line := fmt.Sprintf("Finished game %d (%d/%d, %s vs %s): %s {%s}", rec.Number, t.count, t.total,
-			rec.White, rec.Black, rec.Outcome.PGN(), rec.Reason)
+		// "Finished game K/N (White vs Black): RESULT {reason}" as
+		// cutechess prints it (scripts parse it); the game's number in
+		// the whole match (its PGN Round) follows.
+		line := fmt.Sprintf("Finished game %d/%d (%s vs %s): %s {%s}; game #%d", t.count, t.total,
+			rec.White, rec.Black, rec.Outcome.PGN(), rec.Reason, rec.Number)
 		if len(cfg.Engines) == 2 {
 			s := out.Stats
 			line += fmt.Sprintf("; score of %s vs %s: %d - %d - %d [%.3f] %d, Elo %s", cfg.Engines[0].Name, cfg.Engines[1].Name,

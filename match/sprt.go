@@ -111,6 +111,8 @@ func (p Pentanomial) NormalizedElo() EloEstimate {
 	switch {
 	case n == 0:
 		return EloEstimate{math.NaN(), math.NaN()}
+	case v == 0 && mu == 0.5:
+		return EloEstimate{0, math.Inf(1)} // every pair split evenly
 	case v == 0:
 		return EloEstimate{math.Copysign(math.Inf(1), mu-0.5), math.Inf(1)}
 	}

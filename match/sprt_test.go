@@ -185,6 +185,9 @@ func TestPentanomialCounts(t *testing.T) {
 	if e := (Pentanomial{0, 0, 0, 0, 3}).Elo(); !math.IsInf(e.Elo, 1) || !math.IsInf(e.Error, 1) {
 		t.Errorf("all wins: %v", e)
 	}
+	if e := (Pentanomial{0, 0, 4, 0, 0}).NormalizedElo(); e.Elo != 0 || !math.IsInf(e.Error, 1) {
+		t.Errorf("all pairs even: nElo %v", e)
+	}
 }
 
 // TestSPRTMatches runs SPRTs with the built-in players in russian (the die

@@ -177,7 +177,7 @@ func TestResume(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	code, _, errs = runMain(t, ctx, Hooks{Observer: &killAt{n: 6, cancel: cancel}}, args("cut")...)
-	if code != 1 {
+	if code != 1 || !strings.Contains(errs, "interrupted after 5 games; continue with: match -resume") {
 		t.Fatalf("killed match: exit %d: %s", code, errs)
 	}
 	st, err := loadState(filepath.Join(dir, "cut.state"))

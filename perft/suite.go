@@ -21,7 +21,7 @@ type Entry struct {
 	FEN     string
 	Variant string
 	Options variants.PerftOptions
-	Counts  map[int]uint64 // depth -> expected leaf count
+	Counts  map[int]variants.Count // depth -> expected leaf count
 }
 
 // Depths returns the entry's depths in increasing order.
@@ -63,7 +63,7 @@ func parseEntry(line string) (Entry, error) {
 	e := Entry{
 		FEN:     strings.TrimSpace(fields[0]),
 		Variant: "chess",
-		Counts:  map[int]uint64{},
+		Counts:  map[int]variants.Count{},
 	}
 	if e.FEN == "" {
 		return e, fmt.Errorf("no FEN")
@@ -83,10 +83,10 @@ func parseEntry(line string) (Entry, error) {
 			e.Options.Face = words[1][0]
 		case len(key) >= 2 && (key[0] == 'D' || key[0] == 'd') && len(words) == 2:
 			depth, err := strconv.Atoi(key[1:])
-			if err != nil || depth < 1 {
+			if err != nil || variants.CheckPerftDepth(depth) != nil {
 				return e, fmt.Errorf("bad depth field %q", f)
 			}
-			n, err := strconv.ParseUint(words[1], 10, 64)
+			n, err := variants.ParseCount(words[1])
 			if err != nil {
 				return e, fmt.Errorf("bad count in %q", f)
 			}

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"varchess/variants"
 )
 
 func TestReadSuite(t *testing.T) {
@@ -19,7 +21,7 @@ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D3 8902
 	require.Len(t, entries, 3)
 	require.Equal(t, "russian", entries[0].Variant)
 	require.Equal(t, byte('P'), entries[0].Options.Face)
-	require.Equal(t, map[int]uint64{1: 6, 2: 36}, entries[0].Counts)
+	require.Equal(t, map[int]variants.Count{1: variants.CountOf(6), 2: variants.CountOf(36)}, entries[0].Counts)
 	require.Equal(t, 3, entries[0].Line)
 	require.Equal(t, "chess", entries[2].Variant)
 	require.Equal(t, []int{1, 3}, entries[2].Depths())
@@ -34,4 +36,23 @@ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D3 8902
 		_, err := ReadSuite(strings.NewReader(bad))
 		require.Error(t, err, bad)
 	}
+}
+
+// FuzzReadSuite: any input either fails with an error or gives entries
+// with a FEN, a variant and at least one count in range.
+func FuzzReadSuite(f *testing.F) {
+	f.Add("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D3 8902\n")
+	f.Add("8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1 ;variant kingchess ;D2 20931141008933099102892737203276\n")
+	f.Add("rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - 0 1 ;variant russian ;dice ;D1 80\n# x\n\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		entries, err := ReadSuite(strings.NewReader(in))
+		if err != nil {
+			return
+		}
+		for _, e := range entries {
+			if e.FEN == "" || e.Variant == "" || len(e.Counts) == 0 || len(e.Depths()) != len(e.Counts) {
+				t.Fatalf("%q: entry %+v", in, e)
+			}
+		}
+	})
 }

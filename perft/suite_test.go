@@ -1,6 +1,7 @@
 package perft
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -43,7 +44,7 @@ func TestStoredSuites(t *testing.T) {
 			if testing.Short() {
 				limit /= 10
 			}
-			failures, _ := RunSuite(known, SuiteConfig{MaxNodes: limit, Jobs: 2}, nil)
+			failures, _, _ := RunSuite(context.Background(), known, SuiteConfig{MaxNodes: limit, Jobs: 2}, nil)
 			for _, fl := range failures {
 				t.Error(fl)
 			}

@@ -337,12 +337,12 @@ func (s *cecpSession) startPerft(arg, line string) {
 		return
 	}
 	job := &cecpSearch{perft: true, stats: &cecpStats{start: time.Now()}}
-	pos, out, depth := s.pos.Clone(), s.out, g.perft
+	pos, out, depth, threads := s.pos.Clone(), s.out, g.perft, s.eng.Options().Threads
 	if s.caps.nodes > 0 {
 		depth = 1
 	}
 	job.task = startTask(false, func(ctx context.Context) {
-		runPerft(ctx, out, pos, depth, variants.PerftOptions{Dice: g.dice}, toCECPMove, fmt.Sprintf("# perft %d stopped", depth))
+		runPerft(ctx, out, pos, depth, variants.PerftOptions{Dice: g.dice}, threads, toCECPMove, "#")
 	})
 	s.search = job
 }

@@ -2,8 +2,8 @@ package protocol
 
 import (
 	"context"
-	"sync/atomic"
 
+	"varchess/perft"
 	"varchess/variants"
 )
 
@@ -57,25 +57,25 @@ func (t *task) hitPonder() {
 	}
 }
 
-// runPerft counts perft(depth) of pos (which the caller gives away) and
-// prints it as `<ply>: <count>` lines, an empty line and `Nodes searched: N`,
-// each ply written by spell; when ctx is cancelled first it prints only
-// stopped (a partial count means nothing).
-func runPerft(ctx context.Context, out *lineWriter, pos variants.Position, depth int, opt variants.PerftOptions, spell func(string) string, stopped string) {
-	var stop atomic.Bool
-	unwatch := context.AfterFunc(ctx, func() { stop.Store(true) })
-	defer unwatch()
-	opt.Stop = &stop
-	counts := pos.Divide(depth, opt)
-	if stop.Load() {
-		out.println(stopped)
+// runPerft counts perft(depth) of pos (which the caller gives away) on
+// threads threads and prints it as `<ply>: <count>` lines, an empty line
+// and `Nodes searched: N`, each ply written by spell. When ctx is cancelled
+// first it prints only `<note> perft N stopped` (a partial count means
+// nothing); a perft estimated beyond perft.DefaultMaxTime is refused at
+// once with `<note> perft N refused: <estimate>`.
+func runPerft(ctx context.Context, out *lineWriter, pos variants.Position, depth int, opt variants.PerftOptions, threads int, spell func(string) string, note string) {
+	res, err := perft.Run(ctx, pos, depth, perft.Config{Options: opt, Divide: true, Threads: threads, MaxTime: perft.DefaultMaxTime})
+	if ctx.Err() != nil {
+		out.printf("%s perft %d stopped", note, depth)
 		return
 	}
-	var total uint64
-	for _, mc := range counts {
-		out.printf("%s: %d", spell(mc.Move), mc.Nodes)
-		total += mc.Nodes
+	if err != nil {
+		out.printf("%s perft %d %v", note, depth, err)
+		return
+	}
+	for _, l := range res.Lines {
+		out.printf("%s: %s", spell(l.Move), l.Nodes)
 	}
 	out.println("")
-	out.printf("Nodes searched: %d", total)
+	out.printf("Nodes searched: %s", res.Nodes)
 }

@@ -294,8 +294,8 @@ func (s *uciSession) startPerft(depth int, opt variants.PerftOptions) {
 	if s.nodeCap > 0 {
 		depth = 1
 	}
-	pos, out := s.game.pos.Clone(), s.out
+	pos, out, threads := s.game.pos.Clone(), s.out, s.eng.Options().Threads
 	s.start(false, func(ctx context.Context) {
-		runPerft(ctx, out, pos, depth, opt, func(m string) string { return m }, fmt.Sprintf("info string perft %d stopped", depth))
+		runPerft(ctx, out, pos, depth, opt, threads, func(m string) string { return m }, "info string")
 	})
 }

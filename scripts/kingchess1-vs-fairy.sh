@@ -8,6 +8,13 @@
 #            [-c CONCURRENCY (1)] [-o PGN] [-m MS: Fairy-Stockfish's Move Overhead (100)]
 #            [-k] [-e ENGINE: our engine's binary (built from this tree)]
 #            [-a ARGS: more arguments for `match`, e.g. "-resign 6/1000"]
+#            [-d DIR: keep the build, variant file, PGN and match state in DIR]
+#        scripts/kingchess1-vs-fairy.sh -d DIR -r     (continue the match saved in DIR)
+#        scripts/kingchess1-vs-fairy.sh -s PGN        (only score the games of PGN)
+#
+# A long match can be split: start it with -d DIR, stop it (Ctrl-C) or let
+# it run, and continue it later with -d DIR -r; the score is always of all
+# the games in DIR.
 #
 # FAIRY is the Fairy-Stockfish binary (default Debian's package,
 # /usr/games/fairy-stockfish, installed when missing; a newer build of your
@@ -35,8 +42,8 @@
 # 200 ms beyond the clock); its Move Overhead keeps a safety margin.
 set -euo pipefail
 
-games=200 tc=10+0.1 conc=1 pgn="" overhead=100 kings=0 engine="" extra=""
-while getopts "n:t:c:o:m:ke:a:h" opt; do
+games=200 tc=10+0.1 conc=1 pgn="" overhead=100 kings=0 engine="" extra="" dir="" resume=0 only=""
+while getopts "n:t:c:o:m:ke:a:d:rs:h" opt; do
 	case "$opt" in
 	n) games="$OPTARG" ;;
 	t) tc="$OPTARG" ;;
@@ -46,13 +53,64 @@ while getopts "n:t:c:o:m:ke:a:h" opt; do
 	k) kings=1 ;;
 	e) engine="$OPTARG" ;;
 	a) extra="$OPTARG" ;;
-	*) sed -n '2,35p' "$0"; exit 2 ;;
+	d) dir="$OPTARG" ;;
+	r) resume=1 ;;
+	s) only="$OPTARG" ;;
+	*) sed -n '2,50p' "$0"; exit 2 ;;
 	esac
 done
 cd "$(dirname "$0")/.."
 
 SCRIPT=kingchess1-vs-fairy
 . scripts/lib.sh
+
+# score PGN: the score of varchess without the games Fairy-Stockfish lost
+# by a ply our rules reject (they say nothing about strength), with its
+# 95% error bar. An illegal ply of ours would be a bug and counts as the
+# loss it is.
+score() {
+	awk '
+	function flush() {
+		if (result == "") return
+		fairy = (white == "varchess") ? "Black" : "White"
+		if (reason ~ ("^" fairy " plays illegal move")) skipped++
+		else {
+			s = 0.5
+			if (result == "1-0") s = (white == "varchess") ? 1 : 0
+			if (result == "0-1") s = (white == "varchess") ? 0 : 1
+			n++; sum += s; sq += s * s
+			if (s == 1) w++; else if (s == 0) l++; else d++
+		}
+		result = ""; reason = ""
+	}
+	/^\[White "/ { flush(); white = $0; sub(/^\[White "/, "", white); sub(/"\]$/, "", white) }
+	/^\[Result "/ { result = $0; sub(/^\[Result "/, "", result); sub(/"\]$/, "", result) }
+	/White plays illegal move/ { reason = "White plays illegal move" }
+	/Black plays illegal move/ { reason = "Black plays illegal move" }
+	END {
+		flush()
+		if (n == 0) { print "no game finished normally"; exit 1 }
+		m = sum / n
+		v = (n > 1) ? (sq - n * m * m) / (n - 1) : 0.25
+		printf "varchess score without rule-difference games: %.1f%% +- %.1f%% (95%%) over %d games (+%d -%d =%d; %d games ended by an illegal Fairy-Stockfish ply, left out)\n", 100 * m, 196 * sqrt(v / n), n, w, l, d, skipped
+	}' "$1"
+}
+
+if [ -n "$only" ]; then
+	score "$only"
+	exit
+fi
+
+if [ "$resume" = 1 ]; then
+	if [ -z "$dir" ] || [ ! -f "$dir/state" ]; then
+		log "-r needs -d DIR of a match started with -d DIR"
+		exit 2
+	fi
+	"$dir/varchess" match -resume "$dir/state" 2>&1 | tee "$dir/result.txt"
+	score "$dir/games.pgn"
+	exit
+fi
+
 fsf=${FAIRY:-/usr/games/fairy-stockfish}
 [ -n "${FAIRY:-}" ] || need_pkg "$fsf" fairy-stockfish
 if [ ! -x "$fsf" ]; then
@@ -60,8 +118,22 @@ if [ ! -x "$fsf" ]; then
 	exit 1
 fi
 
-private_varchess
-work=$WORK bin=$BIN
+state=()
+if [ -n "$dir" ]; then
+	mkdir -p "$dir"
+	if [ -f "$dir/state" ]; then
+		log "$dir already holds a match: continue it with -d $dir -r, or remove it"
+		exit 2
+	fi
+	work=$(cd "$dir" && pwd)
+	build_varchess "$work"
+	bin=$work/varchess
+	pgn=$work/games.pgn
+	state=(-state "$work/state")
+else
+	private_varchess
+	work=$WORK bin=$BIN
+fi
 if [ -n "$engine" ]; then
 	bin=$engine
 fi
@@ -103,24 +175,6 @@ log "$games games at $tc, concurrency $conc, Fairy-Stockfish $fsf${legal:+ with 
 	-engine "cmd=$bin,proto=uci,name=varchess" \
 	-engine "cmd=$fsf,proto=uci,name=fairy-stockfish,option.VariantPath=$ini,option.Move Overhead=$overhead$legal" \
 	-games "$games" -tc "$tc" -concurrency "$conc" -seed 1 \
-	"${openings[@]}" -pgn "$pgn" -maxplies 400 $extra 2>&1 | tee "$work/result.txt"
+	"${openings[@]}" -pgn "$pgn" "${state[@]}" -maxplies 400 $extra 2>&1 | tee "$work/result.txt"
 grep -q '^Finished game' "$work/result.txt"
-
-# Games ended by a Fairy-Stockfish ply our rules reject say nothing about
-# strength: the score without them, with its 95% error bar (an illegal ply
-# of ours would be a bug and counts as the loss it is).
-awk '
-/^Finished game/ {
-	white = ($0 ~ /\(varchess vs/)
-	if ($0 ~ (white ? "Black" : "White") " plays illegal move") { skipped++; next }
-	if ($0 ~ /: 1-0 /) s = white ? 1 : 0
-	else if ($0 ~ /: 0-1 /) s = white ? 0 : 1
-	else s = 0.5
-	n++; sum += s; sq += s * s
-}
-END {
-	if (n == 0) { print "no game finished normally"; exit 1 }
-	m = sum / n
-	v = (n > 1) ? (sq - n * m * m) / (n - 1) : 0.25
-	printf "varchess score without rule-difference games: %.1f%% +- %.1f%% (95%%) over %d games (%d games ended by an illegal move, left out)\n", 100 * m, 196 * sqrt(v / n), n, skipped
-}' "$work/result.txt"
+score "$pgn"

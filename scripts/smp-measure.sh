@@ -8,17 +8,24 @@
 #       the bench positions (default depth 12); russian: six positions,
 #       roll Q (default depth 5).
 #   scripts/smp-measure.sh elo [-v VARIANT] [-n GAMES (200)] [-t TC (10+0.1)] [-T THREADS (2)]
+#                              [-x "MATCH ARGS" (e.g. "-shard 1/2 -state s1")]
 #       a match of THREADS threads against 1 thread at the same clock;
 #       prints the score and the Elo difference with its 95% error bar.
+#       A long match can be split with -x "-shard K/N -state FILE" and the
+#       shards joined with `varchess match-merge FILE...`.
 #
 # Both need both cores of a 2-core machine: run them alone, e.g.
 #   MATCHSLOTS=2 /work/coord/matchslot scripts/smp-measure.sh ttd
 set -euo pipefail
 
 mode=${1:-}
+if [ "$mode" = -h ] || [ "$mode" = help ]; then
+	sed -n '2,18p' "$0"
+	exit 0
+fi
 [ $# -gt 0 ] && shift
-variant=chess depth="" rounds=3 games=200 tc=10+0.1 threads=2
-while getopts "v:d:r:n:t:T:h" opt; do
+variant=chess depth="" rounds=3 games=200 tc=10+0.1 threads=2 extra=""
+while getopts "v:d:r:n:t:T:x:h" opt; do
 	case "$opt" in
 	v) variant="$OPTARG" ;;
 	d) depth="$OPTARG" ;;
@@ -26,12 +33,14 @@ while getopts "v:d:r:n:t:T:h" opt; do
 	n) games="$OPTARG" ;;
 	t) tc="$OPTARG" ;;
 	T) threads="$OPTARG" ;;
-	*) sed -n '2,17p' "$0"; exit 2 ;;
+	x) extra="$OPTARG" ;;
+	h) sed -n '2,18p' "$0"; exit 0 ;;
+	*) sed -n '2,18p' "$0"; exit 2 ;;
 	esac
 done
 case "$mode" in
 ttd | elo) ;;
-*) sed -n '2,17p' "$0"; exit 2 ;;
+*) sed -n '2,18p' "$0"; exit 2 ;;
 esac
 cd "$(dirname "$0")/.."
 SCRIPT=smp-measure
@@ -100,6 +109,7 @@ if [ "$mode" = ttd ]; then
 fi
 
 log "$variant: $threads threads against 1, $games games at $tc"
-run_match "$BIN" -variant "$variant" -games "$games" -tc "$tc" -concurrency 1 -randomplies 8 \
+# shellcheck disable=SC2086 # extra is a list of arguments
+run_match "$BIN" -variant "$variant" -games "$games" -tc "$tc" -concurrency 1 -randomplies 8 $extra \
 	-engine "cmd=$BIN,proto=uci,name=threads$threads,option.Threads=$threads" \
 	-engine "cmd=$BIN,proto=uci,name=threads1"

@@ -10,23 +10,28 @@
 # Usage: scripts/strength-calibrate.sh [-l "1500 1900 2300"] [-n GAMES (200)]
 #                                      [-t TC (10+0.1)] [-c CONCURRENCY (1)]
 #                                      [-o DIR (kept: PGNs, match logs)]
+#                                      [-m MS: Stockfish's Move Overhead (50)]
 #
 # Target: each level within +/-100 Elo of Stockfish at the same setting. At
 # 10+0.1 a game takes about 20-30 s, so 200 games per level at concurrency 1
 # is 1-2 hours a level; run it through /work/coord/matchslot where the
 # machine is shared. Each level's match is separate, so a run cut short
-# keeps the levels it finished (their logs are in DIR).
+# keeps the levels it finished (their logs are in DIR). On a loaded machine
+# Stockfish loses games on time with its default overhead (and is then
+# scored weaker than it is); -m raises it.
 set -euo pipefail
 
-levels="1500 1900 2300" games=200 tc=10+0.1 conc=1 dir=""
-while getopts "l:n:t:c:o:h" opt; do
+levels="1500 1900 2300" games=200 tc=10+0.1 conc=1 dir="" sfover=50
+while getopts "l:n:t:c:o:m:h" opt; do
 	case "$opt" in
 	l) levels="$OPTARG" ;;
 	n) games="$OPTARG" ;;
 	t) tc="$OPTARG" ;;
 	c) conc="$OPTARG" ;;
 	o) dir="$OPTARG" ;;
-	*) sed -n '2,19p' "$0"; exit 2 ;;
+	m) sfover="$OPTARG" ;;
+	h) sed -n '2,21p' "$0"; exit 0 ;;
+	*) sed -n '2,21p' "$0"; exit 2 ;;
 	esac
 done
 cd "$(dirname "$0")/.."
@@ -47,7 +52,7 @@ points="$dir/points.txt"
 : >"$points"
 for l in $levels; do
 	log "level $l: varchess UCI_Elo=$l against Stockfish UCI_Elo=$l"
-	scripts/stockfish-match.sh -b "$bin" -u "$l" -e "$l" -n "$games" -t "$tc" -c "$conc" \
+	scripts/stockfish-match.sh -b "$bin" -u "$l" -e "$l" -n "$games" -t "$tc" -c "$conc" -m "$sfover" \
 		-o "$dir/level$l.pgn" >"$dir/level$l.txt"
 	line=$(grep "^varchess$l: " "$dir/level$l.txt" | head -1)
 	if [ -z "$line" ]; then

@@ -32,13 +32,16 @@ mkdir -p "$DEST/src"
 cp "$PKG"/*.js "$PKG/LICENSE" "$PKG/README.md" "$PKG/package.json" "$DEST/"
 cp "$PKG"/assets/chessground.base.css "$DEST/"
 cp "$PKG"/src/*.ts "$DEST/src/"
-# The cburnett pieces ship under chessground's old class names.
-sed -e 's/piece\.pawn\./piece.p-piece./; s/piece\.knight\./piece.n-piece./; s/piece\.bishop\./piece.b-piece./' \
-	-e 's/piece\.rook\./piece.r-piece./; s/piece\.queen\./piece.q-piece./; s/piece\.king\./piece.k-piece./' \
+# The cburnett pieces ship under chessground's old class names, and the
+# reserves (pockets) are drawn outside the board's wrapper.
+sed -e 's/^\.cg-wrap piece\.\([a-z]*\)\.\([a-z]*\) {/.cg-wrap piece.\1.\2, .pocket piece.\1.\2 {/' -e 's/piece\.pawn\./piece.p-piece./g; s/piece\.knight\./piece.n-piece./g; s/piece\.bishop\./piece.b-piece./g' \
+	-e 's/piece\.rook\./piece.r-piece./g; s/piece\.queen\./piece.q-piece./g; s/piece\.king\./piece.k-piece./g' \
 	"$PKG/assets/chessground.cburnett.css" >"$DEST/pieces.css"
 for role in p n b r q k; do
 	for colour in white black; do
-		grep -q "piece\.$role-piece\.$colour" "$DEST/pieces.css" || { log "pieces.css lacks $role $colour"; exit 1; }
+		for where in .cg-wrap .pocket; do
+			grep -qF "$where piece.$role-piece.$colour" "$DEST/pieces.css" || { log "pieces.css lacks $where $role $colour"; exit 1; }
+		done
 	done
 done
 echo "chessgroundx $VERSION (npm), GPL-3.0: see LICENSE; refreshed by scripts/vendor-chessgroundx.sh" >"$DEST/VERSION"

@@ -4,7 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http/httptest"
+	"net/url"
+
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +15,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"varchess/match"
 
 	"github.com/chromedp/chromedp"
 )
@@ -85,7 +89,7 @@ func newBrowser(t *testing.T, cfg Config) *browser {
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("no-default-browser-check", true),
 		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1300, 900),
+		chromedp.WindowSize(1300, 1050),
 	}
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
@@ -102,6 +106,9 @@ func newBrowser(t *testing.T, cfg Config) *browser {
 			logs.add(m.String())
 		}
 	}()
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1300, 1000)); err != nil {
+		t.Fatal(err)
+	}
 	b := &browser{t: t, ctx: ctx, srv: srv, http: hs, logs: logs}
 	t.Cleanup(func() {
 		if t.Failed() {
@@ -165,7 +172,8 @@ func (b *browser) waitState(what string, ok func(gameJSON) bool) gameJSON {
 		}
 		if time.Now().After(deadline) {
 			s, _ := b.state()
-			b.t.Fatalf("waiting for %s: page state %s\nbrowser console:\n%s", what, s.FEN, b.logs.String())
+			msg := eval[string](b, "message", `(document.getElementById('message')||{}).textContent||""`)
+			b.t.Fatalf("waiting for %s: page state %s, message %q\nbrowser console:\n%s", what, s.FEN, msg, b.logs.String())
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
@@ -212,16 +220,7 @@ func (b *browser) drag(from, to string) {
 
 func (b *browser) dragXY(x0, y0, x1, y1 float64) {
 	b.t.Helper()
-	actions := []chromedp.Action[chromedp.Void]{
-		chromedp.MouseEvent(chromedp.MouseMoved, x0, y0),
-		chromedp.MouseEvent(chromedp.MousePressed, x0, y0, chromedp.ButtonLeft, chromedp.ClickCount(1)),
-	}
-	for i := 1; i <= 8; i++ {
-		f := float64(i) / 8
-		actions = append(actions, chromedp.MouseEvent(chromedp.MouseMoved, x0+(x1-x0)*f, y0+(y1-y0)*f, chromedp.ButtonLeft))
-	}
-	actions = append(actions, chromedp.MouseEvent(chromedp.MouseReleased, x1, y1, chromedp.ButtonLeft, chromedp.ClickCount(1)))
-	b.run("drag", actions...)
+	b.run("drag", chromedp.DragAndDropXY(x0, y0, x1, y1, 8))
 }
 
 // dragFromPocket drags a reserve piece of the side to move onto key.
@@ -275,10 +274,289 @@ func eval0[T any](b *browser, what string, a chromedp.Action[T]) T {
 	return v
 }
 
-func TestBrowserDebug(t *testing.T) {
+// serverState is the server's own view of the game the page shows.
+func (b *browser) serverState() gameJSON {
+	b.t.Helper()
+	id := b.mustState().ID
+	b.srv.mu.Lock()
+	g := b.srv.games[id]
+	b.srv.mu.Unlock()
+	if g == nil {
+		b.t.Fatalf("the server has no game %s", id)
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.snapshot("")
+}
+
+// checkBoard compares the pieces the page draws with the server's
+// position: every square's top piece, type and colour. An engine may move
+// meanwhile, so it compares once the page shows the server's version.
+func (b *browser) checkBoard() {
+	b.t.Helper()
+	for try := 0; ; try++ {
+		st := b.serverState()
+		b.waitState("the server's version", func(s gameJSON) bool { return s.Version >= st.Version })
+		time.Sleep(250 * time.Millisecond) // let the board finish its animation
+		if page := b.mustState(); page.Version != st.Version && try < 20 {
+			continue // the game moved on: compare again
+		}
+		b.compareBoard(st)
+		return
+	}
+}
+
+func (b *browser) compareBoard(st gameJSON) {
+	b.t.Helper()
+	want := map[string]string{}
+	for _, s := range st.Board.Squares {
+		p := s.Pieces[len(s.Pieces)-1]
+		want[s.Square] = strings.ToLower(p.Type) + "-piece " + map[string]string{"w": "white", "b": "black"}[p.Color]
+	}
+	got := eval[map[string]string](b, "read the board", `(() => { const out = {};
+		for (const p of document.querySelectorAll('#board cg-board piece')) {
+			if (p.classList.contains('ghost') || p.classList.contains('fading') || !p.cgKey) continue;
+			out[p.cgKey] = [...p.classList].filter(c => c.endsWith('-piece')).concat([...p.classList].filter(c => c === 'white' || c === 'black')).join(' ');
+		}
+		return out; })()`)
+	for sq, w := range want {
+		if got[sq] != w {
+			b.t.Fatalf("square %s: the page draws %q, the server has %q (server FEN %s)", sq, got[sq], w, st.FEN)
+		}
+	}
+	for sq, g := range got {
+		if _, ok := want[sq]; !ok {
+			b.t.Fatalf("square %s: the page draws %q on a square the server has empty (%s)", sq, g, st.FEN)
+		}
+	}
+}
+
+// newGameFromForm starts a game through the page's form.
+func (b *browser) newGameFromForm(variant, white, black, fen string) gameJSON {
+	b.t.Helper()
+	old := b.mustState().ID
+	b.run("fill the form",
+		chromedp.SetValue(chromedp.CSS("#variant"), variant),
+		chromedp.SetValue(chromedp.CSS("#white"), white),
+		chromedp.SetValue(chromedp.CSS("#black"), black),
+		chromedp.SetValue(chromedp.CSS("#fen"), fen),
+		chromedp.Click(chromedp.CSS("#new-game")))
+	return b.waitState("the new game", func(s gameJSON) bool { return s.ID != old && s.Variant == variant })
+}
+
+func lastPly(s gameJSON) string {
+	if len(s.History) == 0 {
+		return ""
+	}
+	return s.History[len(s.History)-1].Text
+}
+
+// TestBrowserChess: drag and click-click moves against the engine, which
+// answers; a promotion chosen on the page; the board always matches the
+// server's.
+func TestBrowserChess(t *testing.T) {
 	b := newBrowser(t, Config{})
-	s := b.open("/?variant=russian")
-	t.Log(s.FEN)
-	b.screenshot("debug")
-	t.Log(b.logs.String())
+	s := b.open("/?variant=chess&white=human&black=engine:0&movetime=0.05")
+	if s.Variant != "chess" || s.Players[1].Kind != "engine" {
+		t.Fatalf("opened %s with %+v", s.Variant, s.Players)
+	}
+	b.drag("e2", "e4")
+	s = b.waitState("the engine's reply", func(s gameJSON) bool { return len(s.History) == 2 })
+	if s.History[0].Text != "e2e4" {
+		t.Fatalf("first ply %s", s.History[0].Text)
+	}
+	b.checkBoard()
+	b.clickSquare("g1")
+	b.clickSquare("f3")
+	s = b.waitState("the second reply", func(s gameJSON) bool { return len(s.History) == 4 })
+	if s.History[2].Text != "g1f3" {
+		t.Fatalf("click-click played %s", s.History[2].Text)
+	}
+	b.checkBoard()
+	// The analysis panel: three lines and the best move's arrow.
+	b.run("three lines", chromedp.SetValue(chromedp.CSS("#analysis-lines"), "3"))
+	b.click("#analysis-on")
+	b.waitUntil("three lines of analysis", `document.querySelectorAll('#analysis-out .line').length === 3 && document.querySelectorAll('#board .cg-shapes path, #board .cg-shapes line').length > 0`)
+	b.screenshot("chess")
+	b.click("#analysis-on")
+	b.waitUntil("the analysis off", `document.querySelectorAll('#analysis-out .line').length === 0`)
+	// A promotion: the page asks which piece.
+	s = b.newGameFromForm("chess", "human", "human", "4k3/P6p/8/8/8/8/7P/4K3 w - - 0 1")
+	b.drag("a7", "a8")
+	b.waitVisible("#promo-box")
+	b.click(`#promos button[data-move="a7a8n"]`)
+	s = b.waitState("the promotion", func(s gameJSON) bool { return lastPly(s) == "a7a8n" })
+	b.checkBoard()
+	// Flip: Black's side down, and a move made on the flipped board.
+	b.click("#flip")
+	b.waitUntil("the flipped board", `window.varchess.orientation === 'black'`)
+	b.drag("e8", "d7")
+	b.waitState("e8d7", func(s gameJSON) bool { return lastPly(s) == "e8d7" })
+	b.checkBoard()
+	// PGN export.
+	b.click("#pgn")
+	b.waitUntil("the PGN", `document.getElementById('export').value.includes('[Variant "chess"]')`)
+	if pgn := eval[string](b, "PGN", `document.getElementById('export').value`); !strings.Contains(pgn, `[FEN "4k3/P6p/8/8/8/8/7P/4K3 w - - 0 1"]`) || !strings.Contains(pgn, "a8=N") {
+		t.Errorf("PGN export:\n%s", pgn)
+	}
+	// Take back, twice to the start.
+	b.click("#undo")
+	b.waitState("one ply taken back", func(s gameJSON) bool { return len(s.History) == 1 })
+	b.checkBoard()
+}
+
+func (b *browser) waitVisible(sel string) {
+	b.t.Helper()
+	b.run("wait for "+sel, chromedp.WaitVisible(chromedp.CSS(sel)))
+}
+
+// TestBrowserMonochrome: a capture across the centre line turns the piece
+// North's (black) on the page; the score and the forbidden return show.
+func TestBrowserMonochrome(t *testing.T) {
+	b := newBrowser(t, Config{})
+	b.open("/?variant=monochrome&white=human&black=human")
+	b.drag("e2", "e4")
+	b.waitState("e2e4", func(s gameJSON) bool { return lastPly(s) == "e2e4" })
+	b.drag("d7", "d5")
+	b.waitState("d7d5", func(s gameJSON) bool { return lastPly(s) == "d7d5" })
+	b.clickSquare("e4")
+	b.clickSquare("d5")
+	s := b.waitState("e4d5", func(s gameJSON) bool { return lastPly(s) == "e4d5" })
+	if p := pieceOn(s.Board, "d5"); p.Color != "b" {
+		t.Fatalf("d5 holds %+v after the crossing", p)
+	}
+	b.checkBoard() // the page draws the pawn on d5 black now
+	if got := b.text("#scores"); !strings.Contains(got, "South 1") || !strings.Contains(got, "North 0") {
+		t.Errorf("scores read %q", got)
+	}
+	if n := eval[int](b, "forbidden marks", `document.querySelectorAll('#overlay .forbidden').length`); n != 2 {
+		t.Errorf("%d forbidden marks, want 2 (d5 and e4)", n)
+	}
+	if n := eval[int](b, "centre line", `document.querySelectorAll('#overlay .centre-line').length`); n != 1 {
+		t.Errorf("%d centre lines", n)
+	}
+	b.screenshot("monochrome")
+}
+
+// TestBrowserRussian: the player picks how many checkers of a stack move
+// before the destination, the stack inspector lists every checker, the
+// die face shows, and a forced pass is announced and played by a click.
+func TestBrowserRussian(t *testing.T) {
+	b := newBrowser(t, Config{})
+	// White's a2 holds a pawn with a knight on top; White has rolled K.
+	fen := "rnqk1r/pppp(pn)p/6/6/(PN)PPPPP/R1QKNR w K 0 1"
+	b.open("/?variant=russian&white=human&black=human&fen=" + urlQuery(fen))
+	if face := b.text("#die-face"); face != "K" {
+		t.Fatalf("die shows %q", face)
+	}
+	b.clickSquare("a2")
+	b.waitVisible("#count-box")
+	if got := b.text("#stack-box"); !strings.Contains(got, "2 checkers") {
+		t.Errorf("stack inspector reads %q", got)
+	}
+	if n := eval[int](b, "stack badges", `document.querySelectorAll('#overlay .stack-badge').length`); n != 2 {
+		t.Errorf("%d stack badges, want 2", n)
+	}
+	b.screenshot("russian")
+	b.click(`#counts button[data-count="1"]`)
+	b.clickSquare("c3")
+	s := b.waitState("the knight alone", func(s gameJSON) bool { return lastPly(s) == "a2c3/1" })
+	if len(stackOn(s.Board, "a2")) != 1 || pieceOn(s.Board, "c3").Type != "N" {
+		t.Fatalf("after a2c3/1: a2 %v, c3 %v", stackOn(s.Board, "a2"), stackOn(s.Board, "c3"))
+	}
+	b.checkBoard()
+	// The analysis gives the expected value and the best ply of each face.
+	b.click("#analysis-on")
+	b.waitUntil("the faces", `document.querySelectorAll('#analysis-out tr').length >= 5 && document.querySelector('#analysis-out tr.rolled') !== null`)
+	b.screenshot("russian-analysis")
+	b.click("#analysis-on")
+	// A roll of B: no bishop takes part, so White must pass.
+	b.newGameFromForm("russian", "human", "engine:0", "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w B 0 1")
+	b.waitVisible("#pass")
+	if got := b.text("#pass-text"); !strings.Contains(got, "passes") {
+		t.Errorf("pass announcement %q", got)
+	}
+	b.click("#pass")
+	s = b.waitState("the pass", func(s gameJSON) bool { return len(s.History) >= 1 })
+	if !s.History[0].Pass || s.History[0].Roll != "B" {
+		t.Fatalf("first ply %+v", s.History[0])
+	}
+	b.checkBoard()
+}
+
+// TestBrowserKingchess: a drop action of several pieces built by dragging
+// from the reserve, explained while incomplete, played by confirming.
+func TestBrowserKingchess(t *testing.T) {
+	b := newBrowser(t, Config{})
+	b.open("/?variant=kingchess&white=human&black=human")
+	b.dragFromPocket('Q', "d1")
+	b.waitUntil("the queen placed", `document.getElementById('drop-list').textContent.includes('Q@d1')`)
+	if why := b.text("#drop-why"); !strings.Contains(why, "King") {
+		t.Errorf("incomplete set explained as %q", why)
+	}
+	b.dragFromPocket('K', "e1")
+	b.waitUntil("the king placed", `document.getElementById('drop-list').textContent.includes('K@e1')`)
+	b.dragFromPocket('R', "h1")
+	b.waitUntil("playable", `!document.getElementById('drop-play').disabled && document.getElementById('drop-list').textContent.includes('R@h1')`)
+	b.screenshot("kingchess-building")
+	b.click("#drop-play")
+	s := b.waitState("the drop action", func(s gameJSON) bool { return lastPly(s) == "K@e1,Q@d1,R@h1" })
+	b.checkBoard()
+	if got := fact(s.Board, "White castling"); got != "O-O" {
+		t.Errorf("castling %q", got)
+	}
+	b.dragFromPocket('K', "e8")
+	b.waitUntil("black's king placed", `document.getElementById('drop-list').textContent.includes('K@e8')`)
+	b.click("#drop-play")
+	b.waitState("black's drop", func(s gameJSON) bool { return lastPly(s) == "K@e8" })
+	b.checkBoard()
+	b.screenshot("kingchess")
+}
+
+// TestBrowserKingchess1: a single drop is played at once, and the engine
+// answers with its own.
+func TestBrowserKingchess1(t *testing.T) {
+	b := newBrowser(t, Config{})
+	b.open("/?variant=kingchess1&white=human&black=engine:0&movetime=0.05")
+	b.dragFromPocket('K', "e1")
+	s := b.waitState("the engine's drop", func(s gameJSON) bool { return len(s.History) == 2 })
+	if s.History[0].Text != "K@e1" || !strings.HasPrefix(s.History[1].Text, "K@") {
+		t.Fatalf("plies %s %s", s.History[0].Text, s.History[1].Text)
+	}
+	b.dragFromPocket('Q', "d1")
+	b.waitState("the second reply", func(s gameJSON) bool { return len(s.History) == 4 })
+	b.checkBoard()
+	b.screenshot("kingchess1")
+}
+
+// waitUntil waits for a JavaScript condition.
+func (b *browser) waitUntil(what, cond string) {
+	b.t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for !eval[bool](b, what, cond) {
+		if time.Now().After(deadline) {
+			b.t.Fatalf("waiting for %s\nbrowser console:\n%s", what, b.logs.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func urlQuery(s string) string { return url.QueryEscape(s) }
+
+// TestBrowserLive: the live page of a match shows every game with its
+// board, players and moves.
+func TestBrowserLive(t *testing.T) {
+	b := newBrowser(t, Config{})
+	b.srv.live = NewLive()
+	code := match.MainWith(context.Background(), []string{"-variant", "russian", "-engine", "builtin:greedy", "-engine", "builtin:random", "-games", "2", "-maxplies", "60"},
+		io.Discard, io.Discard, match.Hooks{Observer: b.srv.live})
+	if code != 0 {
+		t.Fatalf("match exit %d", code)
+	}
+	b.run("open the live page", chromedp.Navigate(b.http.URL+"/live"))
+	b.waitUntil("two games", `document.querySelectorAll('.live-game').length === 2 && document.querySelectorAll('.live-game cg-board piece').length > 0`)
+	if got := b.text(".live-game .title"); !strings.Contains(got, "greedy") || !strings.Contains(got, "russian") {
+		t.Errorf("title %q", got)
+	}
+	b.screenshot("live")
 }

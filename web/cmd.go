@@ -20,6 +20,13 @@ import (
 // code: 0 after an interrupt, 1 when the server cannot run, 2 for a bad
 // command line.
 func Main(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	return serve(ctx, args, stdout, stderr)
+}
+
+// serve is Main until ctx is done.
+func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "listen address; anything but a loopback address exposes the board to the network (a warning is printed)")
@@ -65,8 +72,6 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stdout, "varchess board: open %s\n", pageURL(ln.Addr(), "/"))
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	go func() {
 		<-ctx.Done()
 		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)

@@ -47,6 +47,7 @@ type game struct {
 // seat is one side of the board.
 type seat struct {
 	Engine int // index into Server.engines, -1 for a person
+	Elo    int // the engine's level, 0 for full strength
 	player Player
 	name   string
 	last   *Reply // the engine's last reply, for the page
@@ -339,11 +340,11 @@ func (g *game) startThinking() {
 	if r, ok := g.pos.(variants.Roller); ok {
 		t.Rolls = append(t.Rolls, r.Roll())
 	}
-	player, engineIndex := st.player, st.Engine
+	player, engineIndex, elo := st.player, st.Engine, st.Elo
 	go func() {
 		defer cancel()
 		if player == nil {
-			p, err := g.srv.engines[engineIndex].New(ctx, g.variant, g.startFEN)
+			p, err := g.srv.engines[engineIndex].New(ctx, g.variant, g.startFEN, elo)
 			if err != nil {
 				g.engineFailed(job, side, err)
 				return

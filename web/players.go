@@ -47,14 +47,22 @@ type Reply struct {
 // EngineChoice is one engine the page may choose.
 type EngineChoice struct {
 	Name string
-	// New starts a player for one game of g.
-	New func(ctx context.Context, g *variants.Game, startFEN string) (Player, error)
+	// Levels: the engine plays at a strength level (UCI_Elo, from
+	// engine.MinElo to engine.MaxElo) when asked.
+	Levels bool
+	// New starts a player for one game of g; elo is the level, 0 for full
+	// strength.
+	New func(ctx context.Context, g *variants.Game, startFEN string, elo int) (Player, error)
 }
 
 // BuiltinEngine is the engine of this binary, searched in-process.
 func BuiltinEngine() EngineChoice {
-	return EngineChoice{Name: "varchess", New: func(context.Context, *variants.Game, string) (Player, error) {
-		return &builtinPlayer{eng: engine.New(engine.Options{})}, nil
+	return EngineChoice{Name: "varchess", Levels: true, New: func(_ context.Context, _ *variants.Game, _ string, elo int) (Player, error) {
+		opt := engine.Options{}
+		if elo > 0 {
+			opt.Strength = engine.Strength{LimitStrength: true, Elo: elo}
+		}
+		return &builtinPlayer{eng: engine.New(opt)}, nil
 	}}
 }
 
@@ -91,7 +99,7 @@ func turnLimits(t Turn) engine.Limits {
 // MatchEngine is an engine of the match arbiter's spec (a UCI or CECP
 // process, or a built-in player), started afresh for each game.
 func MatchEngine(spec match.EngineSpec) EngineChoice {
-	return EngineChoice{Name: spec.Name, New: func(ctx context.Context, g *variants.Game, startFEN string) (Player, error) {
+	return EngineChoice{Name: spec.Name, New: func(ctx context.Context, g *variants.Game, startFEN string, _ int) (Player, error) {
 		p, err := match.StartPlayer(ctx, spec)
 		if err != nil {
 			return nil, err

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"varchess/engine"
 	"varchess/variants/all"
 )
 
@@ -201,8 +202,13 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 type infoJSON struct {
 	Variants []variantJSON `json:"variants"`
 	Engines  []string      `json:"engines"`
-	Live     bool          `json:"live"`
-	Limits   struct {
+	// Levels[i] tells whether engine i plays at a strength level, from
+	// MinElo to MaxElo (UCI_Elo).
+	Levels []bool `json:"levels"`
+	MinElo int    `json:"minElo"`
+	MaxElo int    `json:"maxElo"`
+	Live   bool   `json:"live"`
+	Limits struct {
 		MaxMoveTime int64 `json:"maxMoveTime"`
 		MaxBase     int64 `json:"maxBase"`
 	} `json:"limits"`
@@ -224,7 +230,9 @@ func (s *Server) info(w http.ResponseWriter, r *http.Request) {
 	}
 	for _, e := range s.engines {
 		out.Engines = append(out.Engines, e.Name)
+		out.Levels = append(out.Levels, e.Levels)
 	}
+	out.MinElo, out.MaxElo = engine.MinElo, engine.MaxElo
 	out.Live = s.live != nil
 	out.Limits.MaxMoveTime = s.cfg.MaxMoveTime.Milliseconds()
 	out.Limits.MaxBase = s.cfg.MaxBase.Milliseconds()
@@ -242,6 +250,10 @@ type createJSON struct {
 	IncMS    int64  `json:"inc"`      // increment per move
 	MoveTime int64  `json:"moveTime"` // engine time per move when untimed
 	Seed     uint64 `json:"seed"`     // the dice; 0 = random
+	// WhiteElo and BlackElo are an engine seat's strength level (UCI_Elo);
+	// 0 is full strength.
+	WhiteElo int `json:"whiteElo"`
+	BlackElo int `json:"blackElo"`
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
@@ -259,8 +271,9 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var seats [2]seat
+	elos := [2]int{req.WhiteElo, req.BlackElo}
 	for c, who := range []string{req.White, req.Black} {
-		st, err := s.seatFor(who)
+		st, err := s.seatFor(who, elos[c])
 		if err != nil {
 			writeError(w, http.StatusBadRequest, err)
 			return
@@ -306,9 +319,11 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, snap)
 }
 
-// seatFor reads "human" or "engine:N".
-func (s *Server) seatFor(who string) (seat, error) {
+// seatFor reads "human" or "engine:N", with the engine's level elo.
+func (s *Server) seatFor(who string, elo int) (seat, error) {
 	switch {
+	case (who == "human" || who == "") && elo != 0:
+		return seat{}, errors.New("a person has no strength level")
 	case who == "human" || who == "":
 		return seat{Engine: -1}, nil
 	case strings.HasPrefix(who, "engine:"):
@@ -316,7 +331,13 @@ func (s *Server) seatFor(who string) (seat, error) {
 		if _, err := fmt.Sscanf(who, "engine:%d", &n); err != nil || n < 0 || n >= len(s.engines) || fmt.Sprintf("engine:%d", n) != who {
 			return seat{}, fmt.Errorf("no engine %q (the server has %d, engine:0 to engine:%d)", who, len(s.engines), len(s.engines)-1)
 		}
-		return seat{Engine: n}, nil
+		switch {
+		case elo != 0 && !s.engines[n].Levels:
+			return seat{}, fmt.Errorf("engine %s plays at full strength only", s.engines[n].Name)
+		case elo != 0 && (elo < engine.MinElo || elo > engine.MaxElo):
+			return seat{}, fmt.Errorf("level %d: from %d to %d, or 0 for full strength", elo, engine.MinElo, engine.MaxElo)
+		}
+		return seat{Engine: n, Elo: elo}, nil
 	}
 	return seat{}, fmt.Errorf("a side is \"human\" or \"engine:N\", not %q", who)
 }

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"varchess/match"
 	"varchess/variants"
 	"varchess/variants/all"
 )
@@ -568,6 +569,8 @@ func TestBadRequestsChangeNothing(t *testing.T) {
 		{Variant: "chess", BaseMS: -1},
 		{Variant: "chess", MoveTime: int64(time.Hour / time.Millisecond)},
 		{Variant: "chess", FEN: "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"}, // stalemate: nothing to play
+		{Variant: "chess", White: "human", WhiteElo: 1500},
+		{Variant: "chess", White: "engine:0", WhiteElo: 50},
 	} {
 		if status, data := c.do("POST", "/api/games", req); status != http.StatusBadRequest || decode[errorJSON](t, data).Error == "" {
 			t.Errorf("create %+v: %d %s", req, status, data)
@@ -711,6 +714,24 @@ func TestLimits(t *testing.T) {
 	}
 }
 
+// TestStrengthLevel: an engine seat plays at the level asked for, and the
+// page is told which engines have levels.
+func TestStrengthLevel(t *testing.T) {
+	_, hs := newTestServer(t, Config{})
+	c := newClient(t, hs)
+	_, data := c.do("GET", "/api/info", nil)
+	info := decode[infoJSON](t, data)
+	if len(info.Levels) != 1 || !info.Levels[0] || info.MinElo <= 0 || info.MaxElo <= info.MinElo {
+		t.Fatalf("levels %v %d..%d", info.Levels, info.MinElo, info.MaxElo)
+	}
+	g := c.create(createJSON{Variant: "chess", White: "human", Black: "engine:0", BlackElo: info.MinElo, MoveTime: 20})
+	if g.Players[1].Elo != info.MinElo {
+		t.Fatalf("black %+v", g.Players[1])
+	}
+	g = c.play(g.ID, "e2e4")
+	c.waitFor(g.ID, "the weakened engine's reply", func(s gameJSON) bool { return len(s.History) == 2 })
+}
+
 // TestInfoNamesNoCommand: the page learns engines by name and index only.
 func TestInfoNamesNoCommand(t *testing.T) {
 	spec := EngineChoice{Name: "other", New: BuiltinEngine().New}
@@ -718,7 +739,86 @@ func TestInfoNamesNoCommand(t *testing.T) {
 	c := newClient(t, hs)
 	_, data := c.do("GET", "/api/info", nil)
 	info := decode[infoJSON](t, data)
-	if len(info.Engines) != 2 || info.Engines[1] != "other" || len(info.Variants) != 5 {
+	if len(info.Engines) != 2 || info.Engines[1] != "other" || len(info.Variants) != len(all.Names) {
 		t.Fatalf("info %+v", info)
+	}
+}
+
+// TestAnalysis: the analysis panel gets several lines (MultiPV) in chess,
+// and in russian the expected value and the best ply of each face; it
+// stops when switched off.
+func TestAnalysis(t *testing.T) {
+	_, hs := newTestServer(t, Config{AnalysisTime: 3 * time.Second})
+	c := newClient(t, hs)
+	g := c.create(people("chess"))
+	status, data := c.do("POST", "/api/games/"+g.ID+"/analysis", analysisRequest{On: true, Lines: 3})
+	if status != http.StatusOK {
+		t.Fatalf("analysis on: %d %s", status, data)
+	}
+	g = c.waitFor(g.ID, "three lines", func(s gameJSON) bool { return len(s.Analysis.Lines) == 3 && s.Analysis.Lines[2].Depth >= 2 })
+	for i, l := range g.Analysis.Lines {
+		if l.Rank != i+1 || len(l.PV) == 0 || l.Best.From == "" || l.PV[0] != l.Best.Text {
+			t.Errorf("line %d: %+v", i+1, l)
+		}
+	}
+	if g.Analysis.Lines[0].PV[0] == g.Analysis.Lines[1].PV[0] {
+		t.Errorf("two lines start with %s", g.Analysis.Lines[0].PV[0])
+	}
+	c.do("POST", "/api/games/"+g.ID+"/analysis", analysisRequest{On: false})
+	g = c.waitFor(g.ID, "analysis off", func(s gameJSON) bool { return !s.Analysis.On && !s.Analysis.Running })
+
+	r := c.create(people("russian"))
+	c.do("POST", "/api/games/"+r.ID+"/analysis", analysisRequest{On: true, Lines: 1})
+	r = c.waitFor(r.ID, "the faces", func(s gameJSON) bool { return len(s.Analysis.Faces) >= 4 && len(s.Analysis.Lines) > 0 })
+	for _, f := range r.Analysis.Faces {
+		if len(f.Face) != 1 || !strings.Contains(variants.DieFaces, f.Face) {
+			t.Errorf("face %+v", f)
+		}
+		if f.Face == "B" && len(f.Line.PV) != 0 {
+			t.Errorf("face B (no bishop) has a move: %+v", f.Line)
+		}
+	}
+	// A move restarts the analysis for the new position.
+	r = c.play(r.ID, r.Moves[0].Text)
+	if r.Analysis.Running && len(r.Analysis.Faces) != 0 {
+		t.Errorf("the old position's faces survive the move: %+v", r.Analysis.Faces)
+	}
+}
+
+// TestClockFlag: a person whose clock runs out loses on time, and the
+// PGN says so.
+func TestClockFlag(t *testing.T) {
+	_, hs := newTestServer(t, Config{FlagMargin: time.Millisecond})
+	c := newClient(t, hs)
+	g := c.create(createJSON{Variant: "chess", White: "human", Black: "human", BaseMS: 300, IncMS: 0})
+	if !g.Clock.Timed || g.Clock.Running != "w" || g.Clock.Left[0] > 300 {
+		t.Fatalf("clock %+v", g.Clock)
+	}
+	g = c.waitFor(g.ID, "the flag", func(s gameJSON) bool { return s.Status.Over })
+	if g.Status.Result != "0-1" || !strings.Contains(g.Status.Reason, "White loses on time") || g.Clock.Left[0] != 0 {
+		t.Fatalf("status %+v clock %+v", g.Status, g.Clock)
+	}
+	_, data := c.do("GET", "/api/games/"+g.ID+"/pgn", nil)
+	if !strings.Contains(string(data), `[Termination "time forfeit"]`) || !strings.Contains(string(data), `[TimeControl "0.3+0"]`) {
+		t.Errorf("PGN:\n%s", data)
+	}
+}
+
+// TestMatchEngineSeat: an engine given as a match spec (here the arbiter's
+// built-in greedy player) takes a seat and answers.
+func TestMatchEngineSeat(t *testing.T) {
+	spec, err := match.ParseEngineSpec("builtin:greedy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, hs := newTestServer(t, Config{Engines: []EngineChoice{BuiltinEngine(), MatchEngine(spec)}})
+	c := newClient(t, hs)
+	g := c.create(createJSON{Variant: "monochrome", White: "human", Black: "engine:1", MoveTime: 50})
+	for i := 0; i < 5 && !g.Status.Over; i++ {
+		g = c.play(g.ID, g.Moves[0].Text)
+		g = c.waitFor(g.ID, "greedy's reply", func(s gameJSON) bool { return s.Status.Over || s.Turn == "w" })
+	}
+	if len(g.History) < 2 || g.Players[1].Name != spec.Name {
+		t.Fatalf("history %d plies, black %+v", len(g.History), g.Players[1])
 	}
 }

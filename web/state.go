@@ -1,6 +1,7 @@
 package web
 
 import (
+	"slices"
 	"time"
 
 	"varchess/variants"
@@ -48,6 +49,7 @@ type playerJSON struct {
 	Kind   string     `json:"kind"` // "human" or "engine"
 	Name   string     `json:"name"`
 	Engine int        `json:"engine"` // index into the server's engines, -1 for a person
+	Elo    int        `json:"elo,omitempty"`
 	Last   *scoreJSON `json:"last,omitempty"`
 }
 
@@ -86,6 +88,9 @@ func (g *game) snapshot(client string) gameJSON {
 		Thinking: g.think != nil, Analysis: g.analysis.view,
 		Yours: client == g.owner, History: []historyJSON{}, Moves: []moveJSON{},
 	}
+	// The analysis goes on writing its lines: the snapshot gets copies.
+	s.Analysis.Lines = slices.Clone(s.Analysis.Lines)
+	s.Analysis.Faces = slices.Clone(s.Analysis.Faces)
 	s.Analysis.On = g.analysis.on
 	if s.Analysis.MultiPV == 0 {
 		s.Analysis.MultiPV = 1
@@ -105,7 +110,7 @@ func (g *game) snapshot(client string) gameJSON {
 		s.History = append(s.History, h)
 	}
 	for c, st := range g.seats {
-		p := playerJSON{Kind: "human", Name: "Player", Engine: st.Engine, Last: scoreOf(st.last)}
+		p := playerJSON{Kind: "human", Name: "Player", Engine: st.Engine, Elo: st.Elo, Last: scoreOf(st.last)}
 		if !st.human() {
 			p.Kind, p.Name = "engine", g.srv.engines[st.Engine].Name
 		}

@@ -131,6 +131,11 @@ func (p *Position) partialDropError(ps []Placement) error {
 // move (single drops included), in no particular order. Their number can be
 // astronomical: use DropActionCount first, or only with small reserves.
 func (p *Position) ForEachDropAction(fn func(m variants.Move)) {
+	p.forEachDropAction(func(m variants.Move) bool { fn(m); return true })
+}
+
+// forEachDropAction is ForEachDropAction that stops once fn returns false.
+func (p *Position) forEachDropAction(fn func(m variants.Move) bool) {
 	e := dropEnum{p: p, fn: fn}
 	e.us = p.side
 	e.zone = halfOf(p.side) &^ p.all()
@@ -138,6 +143,9 @@ func (p *Position) ForEachDropAction(fn func(m variants.Move)) {
 	if k := p.pieces[p.side][King]; k != 0 {
 		e.ksq = k.First()
 		e.mustCheck = p.checkers() != 0
+		if _, blockable := p.CheckLines(); e.mustCheck && !blockable {
+			return // no drop resolves this check: do not try them all
+		}
 	} else {
 		e.ksq = bb.NoSquare
 		e.mustCheck = true
@@ -147,7 +155,8 @@ func (p *Position) ForEachDropAction(fn func(m variants.Move)) {
 
 type dropEnum struct {
 	p          *Position
-	fn         func(variants.Move)
+	fn         func(variants.Move) bool
+	stopped    bool // fn returned false
 	us         variants.Color
 	zone       bb.Bitboard
 	kingInHand bool
@@ -161,6 +170,9 @@ type dropEnum struct {
 // pieces are chosen as ascending combinations), then moves to type t+1.
 func (e *dropEnum) pick(t PieceType, avail bb.Bitboard) {
 	p := e.p
+	if e.stopped {
+		return
+	}
 	if t == NumTypes {
 		e.leaf()
 		return
@@ -177,9 +189,13 @@ func (e *dropEnum) pick(t PieceType, avail bb.Bitboard) {
 	case Bishop:
 		cand &= p.BishopDropSquares(e.us)
 	case King:
-		// The King must be part of the action while it is in hand.
+		// The King must be part of the action while it is in hand. A
+		// square that no drop can shield is skipped at once.
 		for c := cand; c != 0; {
 			s := c.PopFirst()
+			if !p.kingDropShieldable(s, avail&^s.Bit()) {
+				continue
+			}
 			e.place(t, s)
 			e.ksq = s
 			e.pick(t+1, avail&^s.Bit())
@@ -198,7 +214,7 @@ func (e *dropEnum) pick(t PieceType, avail bb.Bitboard) {
 // last one chosen.
 func (e *dropEnum) choose(t PieceType, cand, avail bb.Bitboard, left int) {
 	e.pick(t+1, avail)
-	if left == 0 || (e.p.single && e.placed != 0) {
+	if left == 0 || e.stopped || (e.p.single && e.placed != 0) {
 		return
 	}
 	for c := cand; c != 0; {
@@ -212,6 +228,22 @@ func (e *dropEnum) choose(t PieceType, cand, avail bb.Bitboard, left int) {
 		}
 		e.placed &^= s.Bit()
 	}
+}
+
+// kingDropShieldable reports whether a King dropped on s could be kept out
+// of check by pieces dropped on free: no leaper attacks s, and every
+// slider's line to s has a free square.
+func (p *Position) kingDropShieldable(s bb.Square, free bb.Bitboard) bool {
+	them := p.side ^ 1
+	if p.leaperAttackersTo(s, them) != 0 {
+		return false
+	}
+	for a := p.sliderAttackersTo(s, p.all(), them); a != 0; {
+		if bb.Between[s][a.PopFirst()]&free == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func sameColour(s bb.Square) bb.Bitboard {
@@ -234,7 +266,7 @@ func (e *dropEnum) leaf() {
 	if e.mustCheck && p.attackersTo(e.ksq, p.all()|e.placed, e.us^1) != 0 {
 		return
 	}
-	e.fn(dropMove(e.placed, &e.types))
+	e.stopped = !e.fn(dropMove(e.placed, &e.types))
 }
 
 // CheckEvasionDrops returns every legal drop action that resolves the check

@@ -1,6 +1,7 @@
 package kingchess
 
 import (
+	"runtime"
 	"testing"
 
 	"varchess/variants"
@@ -97,5 +98,37 @@ func BenchmarkDropCountStart(b *testing.B) {
 	p, _ := Parse(StartFEN)
 	for b.Loop() {
 		p.Perft(1, zeroOpt)
+	}
+}
+
+// perft walks drop actions one at a time: a depth-2 count over ~10^5
+// first actions allocates next to nothing (it used to collect them all in
+// one slice, 16 bytes each, which from the start meant 23 GB and death).
+func TestPerftStreamsDropActions(t *testing.T) {
+	p, _ := Parse("k7/8/8/8/8/8/8/4K3[QRRB] w E - 0 1")
+	roots := p.Perft(1, zeroOpt)
+	if roots < 50000 {
+		t.Fatalf("only %d first plies", roots)
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	n := p.Perft(2, zeroOpt)
+	runtime.ReadMemStats(&after)
+	if n < roots {
+		t.Fatalf("perft(2) = %d < perft(1) = %d", n, roots)
+	}
+	if grown := after.TotalAlloc - before.TotalAlloc; grown > 64<<10 {
+		t.Errorf("perft(2) over %d first plies allocated %d bytes", roots, grown)
+	}
+}
+
+// PerftChildren stops when asked, even amid 5.3e15 drop actions.
+func TestPerftChildrenStops(t *testing.T) {
+	p, _ := Parse(StartFEN)
+	n := 0
+	p.PerftChildren(zeroOpt, func(variants.Move, uint64) bool { n++; return n < 1000 })
+	if n != 1000 {
+		t.Errorf("visited %d children, want 1000", n)
 	}
 }

@@ -96,6 +96,10 @@ func suiteLine(t *testing.T, fen string, single bool) (string, string) {
 			break
 		}
 	}
+	if n, ok := p.EmptyBoardPerft2(); ok && !strings.Contains(fields.String(), " ;D2 ") {
+		// Too many first actions to walk, but counted (dropcount2.go).
+		fmt.Fprintf(&fields, " ;D2 %s", n)
+	}
 	if confirmed == "" {
 		confirmed = " none"
 	}

@@ -110,3 +110,26 @@ func (p *Position) Moves(buf []variants.Move) []variants.Move {
 	}
 	return buf
 }
+
+// Captures appends the legal captures only (a subset of Moves, in the same
+// order): what an engine's quiescence search looks at.
+func (p *Position) Captures(buf []variants.Move) []variants.Move {
+	if p.ended() {
+		return buf
+	}
+	own := p.occ & home(p.side)
+	other := p.occ &^ own
+	for from := own; from != 0; {
+		s := from.PopFirst()
+		pc := p.board[s]
+		t := p.targets(s, pc, own) & other
+		if s == p.undoFrom {
+			t &^= p.undoTo.Bit()
+		}
+		for t != 0 {
+			to := t.PopFirst()
+			buf = append(buf, newMove(s, to, pc, p.board[to]).Encode())
+		}
+	}
+	return buf
+}

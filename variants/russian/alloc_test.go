@@ -40,14 +40,15 @@ func TestNoAllocationPerNode(t *testing.T) {
 	before := summarize(p)
 	p.Make(moves[0]) // grow the undo stack and the history
 	p.Unmake()
+	w := newWalker(p, 1, variants.PerftOptions{})
 	allocs := testing.AllocsPerRun(20, func() {
 		for _, m := range moves {
 			p.Make(m)
 			p.CountByType()
 			p.Unmake()
-			k := p.play(m)
+			k := w.play(m)
 			p.countByType()
-			p.takeBack(m, k)
+			w.takeBack(m, k)
 		}
 	})
 	require.Zero(t, allocs)

@@ -56,6 +56,10 @@ function fillSetup() {
     page.info.engines.forEach((name, i) => $(id).add(new Option('Engine: ' + name, 'engine:' + i)));
   }
   for (let n = 1; n <= 5; n++) $('analysis-lines').add(new Option(String(n), String(n)));
+  for (const id of ['white-elo', 'black-elo']) {
+    $(id).add(new Option('full strength', '0'));
+    for (let e = page.info.minElo; e <= page.info.maxElo; e += 200) $(id).add(new Option('Elo ' + e, String(e)));
+  }
   $('variant').value = params.get('variant') || 'chess';
   if (!$('variant').value) $('variant').value = 'chess';
   $('white').value = params.get('white') || 'human';
@@ -68,7 +72,21 @@ function fillSetup() {
     $('inc').value = params.get('inc') || '0';
   }
   if (params.get('movetime')) $('movetime').value = params.get('movetime');
+  for (const side of ['white', 'black']) {
+    if (params.get(side + 'Elo')) $(side + '-elo').value = params.get(side + 'Elo');
+    $(side).addEventListener('change', showLevels);
+  }
   showTimeInputs();
+  showLevels();
+}
+
+// showLevels offers a strength level for the engines that have them.
+function showLevels() {
+  for (const side of ['white', 'black']) {
+    const v = $(side).value;
+    const n = v.startsWith('engine:') ? parseInt(v.slice(7), 10) : -1;
+    $(side + '-elo').hidden = !(n >= 0 && page.info.levels[n]);
+  }
 }
 
 function showTimeInputs() {
@@ -84,6 +102,9 @@ function setupRequest() {
     black: $('black').value,
     fen: $('fen').value.trim(),
   };
+  for (const side of ['white', 'black']) {
+    if (!$(side + '-elo').hidden) req[side + 'Elo'] = parseInt($(side + '-elo').value, 10);
+  }
   if ($('tc-kind').value === 'clock') {
     req.base = Math.round(parseFloat($('base').value) * 60000);
     req.inc = Math.round(parseFloat($('inc').value) * 1000);
@@ -102,6 +123,7 @@ async function newGame() {
     if (old) api('DELETE', '/api/games/' + old).catch(() => {});
     const params = new URLSearchParams({ variant: req.variant, white: req.white, black: req.black, game: st.id });
     if (req.fen) params.set('fen', req.fen);
+    for (const side of ['white', 'black']) if (req[side + 'Elo']) params.set(side + 'Elo', req[side + 'Elo']);
     if (req.base) {
       params.set('base', $('base').value);
       params.set('inc', $('inc').value);
@@ -252,7 +274,9 @@ async function replan() {
 function render(st, force) {
   if (!st) return;
   const prev = page.state;
-  if (!force && prev && prev.id === st.id && prev.version === st.version) return;
+  // The answer to a request and the event stream race: never go back to
+  // an older version of the same game.
+  if (!force && prev && prev.id === st.id && st.version <= prev.version) return;
   if (prev && prev.id === st.id && prev.version !== st.version && prev.fen !== st.fen) resetBuilding();
   page.state = st;
   page.received = performance.now();
@@ -283,9 +307,9 @@ function drawBoard(st) {
     premovable: { enabled: false },
   };
   if (page.cgShape !== shape || !page.cg) {
+    if (page.cg) page.cg.destroy(); // its listeners on the document go too
     page.cg = makeBoard($('board'), b, page.orientation, { top: $('pocket-top'), bottom: $('pocket-bottom') }, cfg);
     page.cgShape = shape;
-    $('board').addEventListener('mousemove', onHover);
   } else {
     page.cg.set(Object.assign(boardConfig(b, page.orientation), cfg));
   }
@@ -298,7 +322,7 @@ function drawBoard(st) {
   if (page.pending.length) page.cg.redrawAll();
   const shapes = [];
   const best = st.analysis.on && st.analysis.lines && st.analysis.lines[0];
-  if (best && best.best && best.best.from) shapes.push({ orig: best.best.from, dest: best.best.to, brush: 'paleBlue' });
+  if (best && best.best && best.best.from) shapes.push({ orig: best.best.from, dest: best.best.to, brush: 'green' });
   for (const f of b.forbidden || []) shapes.push({ orig: f.from, dest: f.to, brush: 'red' });
   page.cg.setAutoShapes(shapes);
   drawLayer($('overlay'), b, page.orientation, { pending: page.pending });
@@ -413,7 +437,7 @@ function drawPlayer(el, st, c) {
   const p = st.players[c];
   el.replaceChildren();
   const name = document.createElement('span');
-  name.textContent = `${st.sideNames[c]}: ${p.kind === 'engine' ? p.name + ' (engine)' : 'person'}`;
+  name.textContent = `${st.sideNames[c]}: ${p.kind === 'engine' ? p.name + ' (engine' + (p.elo ? ', Elo ' + p.elo : '') + ')' : 'person'}`;
   el.appendChild(name);
   if (p.last) {
     const ev = document.createElement('span');
@@ -432,11 +456,12 @@ function drawPlayer(el, st, c) {
 function tickClock(el) {
   const st = page.state;
   if (!st) return;
+  const c = el.dataset.side === 'w' ? 0 : 1;
   if (!st.clock.timed) {
-    el.textContent = st.clock.moveTime ? `${st.clock.moveTime / 1000} s/move` : '';
+    // Untimed: only an engine has a time, per move.
+    el.textContent = st.players[c].kind === 'engine' && st.clock.moveTime ? `${st.clock.moveTime / 1000} s/move` : '';
     return;
   }
-  const c = el.dataset.side === 'w' ? 0 : 1;
   let ms = st.clock.left[c];
   const running = st.clock.running === el.dataset.side;
   if (running) ms = Math.max(0, ms - (performance.now() - page.received));
@@ -511,6 +536,7 @@ function wire() {
     newGame();
   });
   $('tc-kind').addEventListener('change', showTimeInputs);
+  $('board').addEventListener('mousemove', onHover);
   $('flip').onclick = () => {
     page.flipped = !page.flipped;
     render(page.state, true);
@@ -518,7 +544,7 @@ function wire() {
   $('undo').onclick = async () => {
     try {
       resetBuilding();
-      render(await api('POST', `/api/games/${page.state.id}/undo`), true);
+      render(await api('POST', `/api/games/${page.state.id}/undo`));
     } catch (e) {
       say(e.message);
     }

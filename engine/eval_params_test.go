@@ -1,0 +1,158 @@
+package engine
+
+import (
+	"go/parser"
+	"go/token"
+	"os"
+	"strings"
+	"testing"
+
+	"varchess/variants"
+	"varchess/variants/chess"
+)
+
+// Every evaluation weight is a score, so the flat view covers the struct.
+func TestWeightsAreFlatPairs(t *testing.T) {
+	names := weightNames()
+	if len(names) != nWeights || len(ChessParams()) != nWeights {
+		t.Fatalf("%d names, %d weights", len(names), nWeights)
+	}
+	seen := map[string]bool{}
+	for _, n := range names {
+		if seen[n] {
+			t.Fatalf("weight name %s twice", n)
+		}
+		seen[n] = true
+	}
+	if weightIndex(&chessWeights.Tempo) != indexOf(names, "Tempo") ||
+		weightIndex(&chessWeights.PST[chess.Knight][27]) != indexOf(names, "PST[2][27]") {
+		t.Error("weight index and name disagree")
+	}
+}
+
+func indexOf(names []string, n string) int {
+	for i, x := range names {
+		if x == n {
+			return i
+		}
+	}
+	return -1
+}
+
+// The generated source of the current weights is valid Go and holds them
+// all: the committed eval_weights.go round-trips.
+func TestWeightsSourceRoundTrip(t *testing.T) {
+	var mg, eg []float64
+	for _, p := range ChessParams() {
+		mg = append(mg, float64(p.MG))
+		eg = append(eg, float64(p.EG))
+	}
+	src, err := ChessWeightsSource(mg, eg, "// test\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := parser.ParseFile(token.NewFileSet(), "w.go", src, 0); err != nil {
+		t.Fatalf("generated source does not parse: %v", err)
+	}
+	file, err := os.ReadFile("eval_weights.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := func(b []byte) string { return string(b[strings.Index(string(b), "var chessWeights"):]) }
+	if body(src) != body(file) {
+		t.Error("eval_weights.go is not what ChessWeightsSource writes for its own values")
+	}
+	if _, err := ChessWeightsSource(mg[:3], eg, ""); err == nil {
+		t.Error("short weight list accepted")
+	}
+}
+
+// The trace is the evaluation: its features times the weights give the
+// engine's score (up to the rounding of the king-danger and scale steps).
+func TestTraceMatchesEvaluation(t *testing.T) {
+	ws := weightSlice(&chessWeights)
+	for _, fen := range benchPositions {
+		p := mustParse(t, fen)
+		tr := TraceChess(p)
+		var mg, eg float64
+		for _, x := range tr.Linear {
+			mg += float64(x.Count * ws[x.Index].mg)
+			eg += float64(x.Count * ws[x.Index].eg)
+		}
+		for c := range 2 {
+			var dm, de float64
+			for _, x := range tr.Safety[c] {
+				dm += float64(x.Count * ws[x.Index].mg)
+				de += float64(x.Count * ws[x.Index].eg)
+			}
+			sign := 1.0
+			if c == int(variants.White) {
+				sign = -1
+			}
+			mg += sign * max(dm, 0) * max(dm, 0) / safetyMGDiv
+			eg += sign * max(de, 0) / safetyEGDiv
+		}
+		v := (mg*float64(tr.Phase) + eg*float64(maxPhase-tr.Phase)) / maxPhase
+		s := tr.Scale[0]
+		if v < 0 {
+			s = tr.Scale[1]
+		}
+		v = v * float64(s) / scaleNorm
+		if d := v - float64(tr.Eval); d > 2 || d < -2 {
+			t.Errorf("%s: trace gives %.1f, evaluation %d", fen, v, tr.Eval)
+		}
+		if got := evaluateChess(p); got != tr.Eval {
+			t.Errorf("%s: traced evaluation %d, plain %d", fen, tr.Eval, got)
+		}
+	}
+}
+
+// The pawn cache gives the same score as computing the structure anew.
+func TestPawnCacheIsTransparent(t *testing.T) {
+	for _, fen := range benchPositions {
+		p := mustParse(t, fen)
+		e := newChessEvaluator(p).(*chessEvaluator)
+		first := e.Evaluate()
+		if again := e.Evaluate(); again != first {
+			t.Errorf("%s: %d then %d from the cache", fen, first, again)
+		}
+		want := evaluateChess(p)
+		if p.SideToMove() == variants.Black {
+			want = -want
+		}
+		if first != want {
+			t.Errorf("%s: evaluator %d, uncached %d", fen, first, want)
+		}
+	}
+}
+
+// Terms that must point the right way, whatever the tuner found.
+func TestChessEvalTerms(t *testing.T) {
+	ev := func(fen string) int { return evaluateChess(mustParse(t, fen)) }
+	// A free passer is worth more than one blocked by a piece.
+	if ev("4k3/8/8/3P4/8/8/8/4K2n w - - 0 1") <= ev("4k3/8/3n4/3P4/8/8/8/4K3 w - - 0 1") {
+		t.Error("blocked passer not worse than a free one")
+	}
+	// A knight attacked by a pawn is a threat for the pawn's side.
+	if n := traceCount(TraceChess(mustParse(t, "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1")), &chessWeights.ThreatByPawn[chess.Knight]); n != 1 {
+		t.Errorf("pawn attack on a knight counted %d times", n)
+	}
+	if chessWeights.ThreatByPawn[chess.Knight].mg <= 0 {
+		t.Error("a pawn threat on a knight is not a bonus")
+	}
+	// Trace counts: three White safe queen checks and attackers near the
+	// Black king register as danger to Black.
+	tr := TraceChess(mustParse(t, "6k1/5ppp/8/6N1/8/8/1B3Q2/6K1 w - - 0 1"))
+	if len(tr.Safety[variants.Black]) == 0 {
+		t.Error("no king danger recorded against the attacked king")
+	}
+}
+
+func traceCount(tr ChessTrace, w *score) int {
+	for _, x := range tr.Linear {
+		if x.Index == weightIndex(w) {
+			return x.Count
+		}
+	}
+	return 0
+}

@@ -1,0 +1,77 @@
+package engine
+
+import (
+	"testing"
+
+	"varchess/variants/chess"
+)
+
+// historySearcher is a searcher with just what the history code uses.
+func historySearcher(t *testing.T, fen string) (*searcher, *chess.Position) {
+	p := mustParse(t, fen)
+	ev := newChessEvaluator(p).(*chessEvaluator)
+	return &searcher{pos: p, history: new(historyTable), keyer: ev, pawnKeyer: ev}, p
+}
+
+func TestGravityStaysBounded(t *testing.T) {
+	var v int16
+	for range 1000 {
+		gravity(&v, 5000)
+	}
+	if v <= historyMax*9/10 || v > historyMax {
+		t.Errorf("after many bonuses: %d, want close to %d", v, historyMax)
+	}
+	for range 1000 {
+		gravity(&v, -100000)
+	}
+	if v >= -historyMax*9/10 || v < -historyMax {
+		t.Errorf("after many maluses: %d", v)
+	}
+}
+
+// A quiet move rewarded after a given previous move scores higher after
+// that move (continuation history) than after another one.
+func TestContinuationHistory(t *testing.T) {
+	s, p := historySearcher(t, chess.StartFEN)
+	m, _ := p.ParseMove("g1f3")
+	prevA, prevB := 100, 200
+	s.prevKey[0] = prevA
+	s.updateQuiet(m, 1, 800)
+	withA := s.quietScore(m, 1)
+	s.prevKey[0] = prevB
+	withB := s.quietScore(m, 1)
+	if withA <= withB || withB <= 0 {
+		t.Errorf("after move A %d, after move B %d: want A > B > 0", withA, withB)
+	}
+	s.prevKey[0] = -1 // after a null move only the plain history counts
+	if got := s.quietScore(m, 1); got != s.history.get(p.SideToMove(), m) {
+		t.Errorf("after a null move: %d, want the plain history %d", got, s.history.get(p.SideToMove(), m))
+	}
+}
+
+func TestCaptureHistory(t *testing.T) {
+	s, p := historySearcher(t, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")
+	m, _ := p.ParseMove("e4d5")
+	s.updateCapture(m, 1000)
+	if s.captureScore(m) <= 0 {
+		t.Error("capture bonus not recorded")
+	}
+}
+
+// The correction history learns the sign and rough size of the error of
+// the static eval in a pawn structure, and only there.
+func TestCorrectionHistory(t *testing.T) {
+	s, p := historySearcher(t, "4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1")
+	for range 200 {
+		s.updateCorrection(0, 60, 10)
+	}
+	if got := s.corrected(0); got < 40 || got > 60 {
+		t.Errorf("corrected eval %d, want close to the 60 the search found", got)
+	}
+	other, _ := historySearcher(t, "4k3/p7/8/8/8/8/PP6/4K3 w - - 0 1")
+	other.history = s.history
+	if got := other.corrected(0); got != 0 {
+		t.Errorf("another pawn structure is corrected by %d", got)
+	}
+	_ = p
+}

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Measures parallel and hashed perft against the plain one-thread run, in
+# one run of one binary (run it holding both CPU slots:
+# MATCHSLOTS=2 /work/coord/matchslot scripts/perft-parallel.sh).
+#
+#   1. chess start depth D (default 7): 1 thread, then 2 threads: speedup
+#   2. the same with -hash MB (default 256), 1 thread, then 2 threads
+#   3. chess start depth D+1: plain against -hash MB (skip with DEEP=0)
+#   4. every suite of perft/testdata with -threads 2 and with -hash 64
+#      (skip with SUITES=0)
+# Every run must give the same count as the plain one.
+#
+# Usage: scripts/perft-parallel.sh [depth (default 7)] [hash MB (default 256)]
+set -euo pipefail
+
+depth="${1:-7}"
+hash="${2:-256}"
+cd "$(dirname "$0")/.."
+SCRIPT=perft-parallel
+. scripts/lib.sh
+private_varchess
+
+declare -A ms nodes
+run() { # name args...: records the count and the perft's own time
+	local name=$1
+	shift
+	log "$name: varchess perft $*"
+	"$BIN" perft "$@" >"$WORK/out" 2>"$WORK/err" || { cat "$WORK/err" >&2; exit 1; }
+	nodes[$name]=$(sed -n 's/^Nodes searched: //p' "$WORK/out")
+	ms[$name]=$(sed -n 's/^Time: \([0-9]*\) ms.*/\1/p' "$WORK/err")
+	log "$name: ${nodes[$name]} leaves in ${ms[$name]} ms"
+}
+same() { # names...: all counts equal the first
+	local ref=${nodes[$1]} n
+	for n in "$@"; do
+		if [ "${nodes[$n]}" != "$ref" ]; then
+			log "COUNT MISMATCH: $n gave ${nodes[$n]}, $1 gave $ref"
+			exit 1
+		fi
+	done
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+
+run plain -depth "$depth"
+run threads2 -depth "$depth" -threads 2
+run hash1 -depth "$depth" -hash "$hash"
+run hash2 -depth "$depth" -hash "$hash" -threads 2
+same plain threads2 hash1 hash2
+echo "chess start perft $depth = ${nodes[plain]}"
+echo "  1 thread:            ${ms[plain]} ms"
+echo "  2 threads:           ${ms[threads2]} ms  speedup $(ratio "${ms[plain]}" "${ms[threads2]}")x"
+echo "  1 thread,  hash $hash: ${ms[hash1]} ms  speedup $(ratio "${ms[plain]}" "${ms[hash1]}")x"
+echo "  2 threads, hash $hash: ${ms[hash2]} ms  speedup $(ratio "${ms[plain]}" "${ms[hash2]}")x"
+
+if [ "${DEEP:-1}" != 0 ]; then
+	d=$((depth + 1))
+	run dplain -depth "$d" -maxtime 0
+	run dhash -depth "$d" -hash "$hash" -maxtime 0
+	same dplain dhash
+	echo "chess start perft $d = ${nodes[dplain]}"
+	echo "  1 thread:            ${ms[dplain]} ms"
+	echo "  1 thread,  hash $hash: ${ms[dhash]} ms  speedup $(ratio "${ms[dplain]}" "${ms[dhash]}")x"
+fi
+
+if [ "${SUITES:-1}" != 0 ]; then
+	for flags in "-threads 2" "-hash 64" "-threads 2 -hash 64"; do
+		for suite in perft/testdata/*.epd; do
+			start=$(date +%s)
+			# shellcheck disable=SC2086
+			if ! "$BIN" perft -suite "$suite" $flags >"$WORK/out" 2>"$WORK/err"; then
+				cat "$WORK/out" >&2
+				log "SUITE FAILED: $suite with $flags"
+				exit 1
+			fi
+			echo "suite $suite with $flags: $(grep ' failures' "$WORK/out") ($(($(date +%s) - start)) s)"
+		done
+	done
+fi

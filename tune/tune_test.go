@@ -1,0 +1,200 @@
+package tune
+
+import (
+	"bytes"
+	"math"
+	"os"
+	"strings"
+	"testing"
+)
+
+// smallSet plays a few short self-play games and loads their positions.
+func smallSet(t *testing.T) *Set {
+	t.Helper()
+	cfg := GenConfig{Games: 3, Nodes: 600, Seed: 7, RandomPlies: 8, MaxOpening: 400, HashMB: 1, Threads: 1}
+	var buf bytes.Buffer
+	if _, err := Generate(cfg, func(ss []Sample) error {
+		for _, s := range ss {
+			buf.WriteString(s.Line() + "\n")
+		}
+		return nil
+	}, nil); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(&buf, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestGenerateIsReproducible(t *testing.T) {
+	run := func(threads int) string {
+		cfg := GenConfig{Games: 4, Nodes: 500, Seed: 3, RandomPlies: 6, MaxOpening: 400, HashMB: 1, Threads: threads}
+		var sb strings.Builder
+		st, err := Generate(cfg, func(ss []Sample) error {
+			for _, s := range ss {
+				sb.WriteString(s.Line() + "\n")
+			}
+			return nil
+		}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Games != 4 || st.WhiteWins+st.BlackWins+st.Draws != 4 {
+			t.Fatalf("stats %+v", st)
+		}
+		return sb.String()
+	}
+	a, b := run(1), run(2)
+	if a != b || a == "" {
+		t.Errorf("datagen output differs between 1 and 2 threads (%d and %d bytes)", len(a), len(b))
+	}
+	for _, line := range strings.Split(strings.TrimSpace(a), "\n") {
+		if _, _, _, err := parseLine(line); err != nil {
+			t.Fatalf("datagen wrote a line the tuner cannot read: %v", err)
+		}
+	}
+}
+
+func TestParseLineRejectsBadInput(t *testing.T) {
+	for _, bad := range []string{
+		"8/8/8/8/8/8/8/K6k w - - 0 1 | 12",
+		"8/8/8/8/8/8/8/K6k w - - 0 1 | x | 1.0",
+		"8/8/8/8/8/8/8/K6k w - - 0 1 | 3 | 2",
+	} {
+		if _, _, _, err := parseLine(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	if _, err := Load(strings.NewReader("not a fen | 0 | 0.5\n"), 0, nil); err == nil {
+		t.Error("bad FEN accepted")
+	}
+}
+
+// The tuner's float evaluation of the engine's own weights is the engine's
+// integer evaluation up to rounding.
+func TestTunerEvalMatchesEngine(t *testing.T) {
+	s := smallSet(t)
+	w := startWeights()
+	worst := 0.0
+	for i := range s.Len() {
+		v, _, _ := s.eval(i, &w)
+		worst = max(worst, math.Abs(v-float64(s.evals[i])))
+	}
+	if worst > 2 {
+		t.Errorf("tuner eval differs from the engine's by up to %.1f cp", worst)
+	}
+}
+
+// The analytic gradient agrees with finite differences, king-danger
+// weights (through the square) included.
+func TestGradientMatchesFiniteDifference(t *testing.T) {
+	s := smallSet(t)
+	idx := make([]int, s.Len())
+	for i := range idx {
+		idx[i] = i
+	}
+	k := s.FitK(idx)
+	s.setTargets(k, 0.5)
+	w := startWeights()
+	n := len(w.MG)
+	g := Weights{MG: make([]float64, n), EG: make([]float64, n)}
+	s.gradient(idx, &w, k, &g)
+	// the most used weights, linear and danger ones
+	checked := 0
+	for i := range n {
+		for _, mg := range []bool{true, false} {
+			an := g.EG[i]
+			p := &w.EG[i]
+			if mg {
+				an, p = g.MG[i], &w.MG[i]
+			}
+			an /= float64(len(idx))
+			if math.Abs(an) < 1e-7 {
+				continue
+			}
+			old := *p
+			const h = 0.05
+			*p = old + h
+			up := s.Loss(idx, &w, k, false)
+			*p = old - h
+			down := s.Loss(idx, &w, k, false)
+			*p = old
+			num := (up - down) / (2 * h)
+			if math.Abs(num-an) > 1e-3*math.Abs(an)+1e-8 {
+				t.Errorf("weight %d (mg %v): gradient %g, finite difference %g", i, mg, an, num)
+			}
+			checked++
+		}
+	}
+	if checked < 100 {
+		t.Errorf("only %d weights have a gradient", checked)
+	}
+}
+
+func TestRunLowersTheLoss(t *testing.T) {
+	s := smallSet(t)
+	w := startWeights()
+	rep := Run(s, &w, Config{Epochs: 20, LR: 1, Lambda: 0.7, Seed: 1, Valid: 0.1, Threads: 2}, nil)
+	if !(rep.EndLoss < rep.StartLoss) {
+		t.Errorf("loss %g -> %g", rep.StartLoss, rep.EndLoss)
+	}
+	w2 := startWeights()
+	Run(s, &w2, Config{Epochs: 20, LR: 1, Lambda: 0.7, Seed: 1, Valid: 0.1, Threads: 2}, nil)
+	for i := range w.MG {
+		if w.MG[i] != w2.MG[i] || w.EG[i] != w2.EG[i] {
+			t.Fatalf("two runs with the same seed differ at weight %d", i)
+		}
+	}
+}
+
+func TestCommandsRejectBadFlags(t *testing.T) {
+	var out, errOut bytes.Buffer
+	for _, args := range [][]string{
+		{"-games", "0", "-out", "/dev/null"},
+		{"-nodes", "0", "-out", "/dev/null"},
+		{}, // no -out
+		{"-out", "/dev/null", "extra"},
+	} {
+		if code := DatagenMain(args, &out, &errOut); code != 2 {
+			t.Errorf("datagen %v: exit %d, want 2", args, code)
+		}
+	}
+	for _, args := range [][]string{
+		{},
+		{"-data", "x", "-lambda", "2"},
+		{"-data", "x", "-epochs", "0"},
+	} {
+		if code := TuneMain(args, &out, &errOut); code != 2 {
+			t.Errorf("tune %v: exit %d, want 2", args, code)
+		}
+	}
+	if code := TuneMain([]string{"-data", "/nonexistent/file"}, &out, &errOut); code != 1 {
+		t.Errorf("tune with a missing file: exit %d, want 1", code)
+	}
+	if code := DatagenMain([]string{"-h"}, &out, &errOut); code != 0 {
+		t.Errorf("datagen -h: exit %d", code)
+	}
+}
+
+// A whole run through the commands: datagen writes a file, tune reads it
+// and writes Go source for the engine's weights.
+func TestCommandsEndToEnd(t *testing.T) {
+	dir := t.TempDir()
+	data, src := dir+"/d.txt", dir+"/w.go"
+	var out, errOut bytes.Buffer
+	if code := DatagenMain([]string{"-games", "2", "-nodes", "400", "-out", data, "-hash", "1"}, &out, &errOut); code != 0 {
+		t.Fatalf("datagen: exit %d: %s", code, errOut.String())
+	}
+	if code := TuneMain([]string{"-data", data, "-epochs", "3", "-out", src}, &out, &errOut); code != 0 {
+		t.Fatalf("tune: exit %d: %s", code, errOut.String())
+	}
+	b, err := os.ReadFile(src)
+	if err != nil || !strings.Contains(string(b), "var chessWeights = evalWeights{") {
+		t.Fatalf("tune output: %v\n%.200s", err, b)
+	}
+	if !strings.Contains(out.String(), "validation loss") {
+		t.Errorf("no loss report: %s", out.String())
+	}
+}
