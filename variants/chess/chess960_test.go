@@ -174,7 +174,7 @@ func random960(t *testing.T, seed uint64, n int, fn func(p *Position)) {
 func TestChess960AgainstReference(t *testing.T) {
 	n := 6000
 	if testing.Short() {
-		n = 1000
+		n = 400
 	}
 	castles := 0
 	random960(t, 1, n, func(p *Position) {
@@ -232,10 +232,14 @@ func TestChess960PerftAgainstReference(t *testing.T) {
 		"1r2k1r1/8/8/8/8/8/8/1R2K1R1 b GBgb - 0 1",
 		"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
 	}
+	depth := 3
+	if testing.Short() {
+		depth = 2
+	}
 	for _, fen := range fens {
 		p := mustParse960(t, fen)
 		ref := ref960From(p)
-		for d := 1; d <= 3; d++ {
+		for d := 1; d <= depth; d++ {
 			if got, want := p.PerftCount(d), ref.perft(d); got != want {
 				t.Errorf("%s depth %d: fast %d, reference %d", fen, d, got, want)
 			}
