@@ -14,8 +14,8 @@ import (
 	"varchess/variants/all"
 )
 
-// smallEntries returns the entries of every stored suite with their
-// counts up to limit (the others dropped).
+// smallEntries returns the entries of every stored suite (at most 150 a
+// file) with their counts up to limit (the others dropped).
 func smallEntries(t *testing.T, limit uint64) []Entry {
 	t.Helper()
 	files, err := filepath.Glob("testdata/*.epd")
@@ -32,6 +32,9 @@ func smallEntries(t *testing.T, limit uint64) []Entry {
 		f.Close()
 		if err != nil {
 			t.Fatal(err)
+		}
+		if len(entries) > 150 {
+			entries = entries[:150]
 		}
 		for _, e := range entries {
 			if _, err := all.Get(e.Variant); err != nil {

@@ -303,14 +303,10 @@ func (p *Position) castle960(m Move, us variants.Color, undo bool) {
 }
 
 func init() {
-	s := uint64(0x3C6EF372FE94F82B) // splitmix64 state, apart from zobrist.go's
+	s := uint64(0x3C6EF372FE94F82B) // apart from zobrist.go's seed
 	for i := range zobristRook960 {
 		for sq := range zobristRook960[i] {
-			s += 0x9E3779B97F4A7C15
-			z := s
-			z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-			z = (z ^ z>>27) * 0x94D049BB133111EB
-			zobristRook960[i][sq] = z ^ z>>31
+			zobristRook960[i][sq] = variants.SplitMix64(&s)
 		}
 	}
 }

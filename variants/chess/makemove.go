@@ -56,12 +56,24 @@ func (p *Position) MakeMove(m Move) {
 		move: m, castle: p.castle, ep: p.ep, rule50: int32(p.rule50),
 		pliesFromNull: int32(p.pliesFromNull), hash: p.hash,
 	})
+	p.rule50++
+	if m.IsCapture() || m.MovingPiece().Type() == Pawn {
+		p.rule50 = 0
+	}
+	p.pliesFromNull++
+	if p.side == variants.Black {
+		p.fullmove++
+	}
+	p.play(m)
+}
+
+// play makes m on the board: pieces, en passant, castling rights, side to
+// move and hash; the counters and the history are MakeMove's.
+func (p *Position) play(m Move) {
 	from, to := m.From(), m.To()
 	pc := m.MovingPiece()
 	captured := m.CapturedPiece()
 	us := p.side
-	p.rule50++
-	p.pliesFromNull++
 	if p.ep != bb.NoSquare {
 		p.hash ^= zobristEP[p.ep.File()]
 		p.ep = bb.NoSquare
@@ -82,15 +94,12 @@ func (p *Position) MakeMove(m Move) {
 		}
 		p.remove(captured, capSq)
 		p.move(pc, from, to)
-		p.rule50 = 0
 	default:
 		if captured != NoPiece {
 			p.remove(captured, to)
-			p.rule50 = 0
 		}
 		p.move(pc, from, to)
 		if pc.Type() == Pawn {
-			p.rule50 = 0
 			if promo := m.Promotion(); promo != NoPieceType {
 				p.remove(pc, to)
 				p.put(MakePiece(us, promo), to)
@@ -113,16 +122,27 @@ func (p *Position) MakeMove(m Move) {
 	}
 	p.side = us ^ 1
 	p.hash ^= zobristSide
-	if us == variants.Black {
-		p.fullmove++
-	}
 }
 
 // UnmakeMove takes back the last MakeMove.
 func (p *Position) UnmakeMove() {
 	n := len(p.history) - 1
 	u := &p.history[n]
-	m := u.move
+	if p.side == variants.White {
+		p.fullmove--
+	}
+	p.takeBack(u.move)
+	p.castle = u.castle
+	p.ep = u.ep
+	p.rule50 = int(u.rule50)
+	p.pliesFromNull = int(u.pliesFromNull)
+	p.hash = u.hash
+	p.history = p.history[:n]
+}
+
+// takeBack undoes play(m) on the pieces and the side to move; the caller
+// restores castling rights, en passant and hash.
+func (p *Position) takeBack(m Move) {
 	p.side ^= 1
 	us := p.side
 	from, to := m.From(), m.To()
@@ -154,15 +174,6 @@ func (p *Position) UnmakeMove() {
 			p.put(captured, to)
 		}
 	}
-	if us == variants.Black {
-		p.fullmove--
-	}
-	p.castle = u.castle
-	p.ep = u.ep
-	p.rule50 = int(u.rule50)
-	p.pliesFromNull = int(u.pliesFromNull)
-	p.hash = u.hash
-	p.history = p.history[:n]
 }
 
 // MakeNull passes the turn (for null-move pruning; never legal in a game).
