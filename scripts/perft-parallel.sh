@@ -6,11 +6,13 @@
 #   1. chess start depth D (default 7): 1 thread, then 2 threads: speedup
 #   2. the same with -hash MB (default 256), 1 thread, then 2 threads
 #   3. chess start depth D+1: plain against -hash MB (skip with DEEP=0)
-#   4. every suite of perft/testdata with -threads 2 and with -hash 64
-#      (skip with SUITES=0)
-# Every run must give the same count as the plain one.
+#   4. every suite of perft/testdata with -threads 2, with -hash 64 and
+#      with both (skip with SUITES=0)
+# Every run must give the same count as the plain one. MODE=threads keeps
+# only the thread runs (both slots), MODE=hash only the one-thread table
+# runs (one slot is enough: MATCHSLOTS=1).
 #
-# Usage: scripts/perft-parallel.sh [depth (default 7)] [hash MB (default 256)]
+# Usage: [MODE=all|threads|hash] scripts/perft-parallel.sh [depth (default 7)] [hash MB (default 256)]
 set -euo pipefail
 
 depth="${1:-7}"
@@ -41,18 +43,34 @@ same() { # names...: all counts equal the first
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
+mode="${MODE:-all}"
+threads=1 hashes=1
+case $mode in
+threads) hashes=0 ;;
+hash) threads=0 ;;
+all) ;;
+*) log "MODE must be all, threads or hash"; exit 2 ;;
+esac
 run plain -depth "$depth"
-run threads2 -depth "$depth" -threads 2
-run hash1 -depth "$depth" -hash "$hash"
-run hash2 -depth "$depth" -hash "$hash" -threads 2
-same plain threads2 hash1 hash2
 echo "chess start perft $depth = ${nodes[plain]}"
 echo "  1 thread:            ${ms[plain]} ms"
-echo "  2 threads:           ${ms[threads2]} ms  speedup $(ratio "${ms[plain]}" "${ms[threads2]}")x"
-echo "  1 thread,  hash $hash: ${ms[hash1]} ms  speedup $(ratio "${ms[plain]}" "${ms[hash1]}")x"
-echo "  2 threads, hash $hash: ${ms[hash2]} ms  speedup $(ratio "${ms[plain]}" "${ms[hash2]}")x"
+if [ $threads = 1 ]; then
+	run threads2 -depth "$depth" -threads 2
+	same plain threads2
+	echo "  2 threads:           ${ms[threads2]} ms  speedup $(ratio "${ms[plain]}" "${ms[threads2]}")x"
+fi
+if [ $hashes = 1 ]; then
+	run hash1 -depth "$depth" -hash "$hash"
+	same plain hash1
+	echo "  1 thread,  hash $hash: ${ms[hash1]} ms  speedup $(ratio "${ms[plain]}" "${ms[hash1]}")x"
+fi
+if [ $threads = 1 ] && [ $hashes = 1 ]; then
+	run hash2 -depth "$depth" -hash "$hash" -threads 2
+	same plain hash2
+	echo "  2 threads, hash $hash: ${ms[hash2]} ms  speedup $(ratio "${ms[plain]}" "${ms[hash2]}")x"
+fi
 
-if [ "${DEEP:-1}" != 0 ]; then
+if [ "${DEEP:-1}" != 0 ] && [ $hashes = 1 ]; then
 	d=$((depth + 1))
 	run dplain -depth "$d" -maxtime 0
 	run dhash -depth "$d" -hash "$hash" -maxtime 0
@@ -63,7 +81,10 @@ if [ "${DEEP:-1}" != 0 ]; then
 fi
 
 if [ "${SUITES:-1}" != 0 ]; then
-	for flags in "-threads 2" "-hash 64" "-threads 2 -hash 64"; do
+	all_flags=("-threads 2" "-hash 64" "-threads 2 -hash 64")
+	[ $hashes = 0 ] && all_flags=("-threads 2")
+	[ $threads = 0 ] && all_flags=("-hash 64")
+	for flags in "${all_flags[@]}"; do
 		for suite in perft/testdata/*.epd; do
 			start=$(date +%s)
 			# shellcheck disable=SC2086
