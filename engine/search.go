@@ -28,6 +28,7 @@ type searcher struct {
 	keyer     MoveKeyer
 	pawnKeyer PawnKeyer
 	extend    CheckExtender
+	checks    CheckGiver
 
 	tt      *table
 	history *historyTable // this thread's, kept between searches
@@ -99,6 +100,7 @@ func newSearcher(j *job, id int, pos variants.Position, g Game) *searcher {
 	s.keyer, _ = s.ev.(MoveKeyer)
 	s.pawnKeyer, _ = s.ev.(PawnKeyer)
 	s.extend, _ = s.ev.(CheckExtender)
+	s.checks, _ = s.ev.(CheckGiver)
 	s.keys = make([]uint64, 0, MaxPly+2)
 	return s
 }
@@ -632,12 +634,20 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 				prune = s.see != nil && depth <= 6 && !s.see.SEEAtLeast(m, -100*depth)
 			}
 		}
+		// Set before pruning too: quiescence below this node reads it.
 		s.prevKey[ply] = s.moveKey(m)
+		givesCheck := false
+		if s.checks != nil {
+			if givesCheck = s.checks.GivesCheck(m); prune && !givesCheck {
+				continue
+			}
+		}
 		s.make(m)
-		givesCheck := s.pos.InCheck()
-		if prune && !givesCheck {
-			s.unmake()
-			continue
+		if s.checks == nil {
+			if givesCheck = s.pos.InCheck(); prune && !givesCheck {
+				s.unmake()
+				continue
+			}
 		}
 		ext := 0
 		if m == ttMove {
