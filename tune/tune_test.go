@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -54,6 +55,46 @@ func TestGenerateIsReproducible(t *testing.T) {
 		if _, _, _, err := parseLine(line); err != nil {
 			t.Fatalf("datagen wrote a line the tuner cannot read: %v", err)
 		}
+	}
+}
+
+// A stopped run writes whole games only: a prefix of the full run.
+func TestGenerateStopsBetweenGames(t *testing.T) {
+	run := func(threads int, stopAfter int) (string, GenStats) {
+		cfg := GenConfig{Games: 4, Nodes: 500, Seed: 3, RandomPlies: 6, MaxOpening: 400, HashMB: 1, Threads: threads}
+		if stopAfter >= 0 {
+			var mu sync.Mutex
+			asked := 0
+			cfg.Stop = func() bool {
+				mu.Lock()
+				defer mu.Unlock()
+				asked++
+				return asked > stopAfter
+			}
+		}
+		var sb strings.Builder
+		st, err := Generate(cfg, func(ss []Sample) error {
+			for _, s := range ss {
+				sb.WriteString(s.Line() + "\n")
+			}
+			return nil
+		}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sb.String(), st
+	}
+	full, _ := run(1, -1)
+	two, st := run(1, 2)
+	if st.Games != 2 || two == "" || !strings.HasPrefix(full, two) || len(two) == len(full) {
+		t.Errorf("stopped after 2 games: %d games, %d of %d bytes, prefix %v", st.Games, len(two), len(full), strings.HasPrefix(full, two))
+	}
+	if none, st := run(2, 0); st.Games != 0 || none != "" {
+		t.Errorf("stopped at once: %d games, %d bytes", st.Games, len(none))
+	}
+	some, st := run(2, 3)
+	if st.Games < 1 || st.Games > 4 || !strings.HasPrefix(full, some) {
+		t.Errorf("two threads stopped after 3 starts: %d games, prefix %v", st.Games, strings.HasPrefix(full, some))
 	}
 }
 
@@ -156,6 +197,7 @@ func TestCommandsRejectBadFlags(t *testing.T) {
 		{"-nodes", "0", "-out", "/dev/null"},
 		{}, // no -out
 		{"-out", "/dev/null", "extra"},
+		{"-duration", "-1s", "-out", "/dev/null"},
 	} {
 		if code := DatagenMain(args, &out, &errOut); code != 2 {
 			t.Errorf("datagen %v: exit %d, want 2", args, code)
