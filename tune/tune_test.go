@@ -190,6 +190,36 @@ func TestRunLowersTheLoss(t *testing.T) {
 	}
 }
 
+// Frozen weights keep their values; ValidFrom makes the tail of the set
+// the validation positions.
+func TestRunFrozenAndValidFrom(t *testing.T) {
+	s := smallSet(t)
+	w := startWeights()
+	frozen := map[int]bool{}
+	for i := 0; i < len(w.MG); i += 2 {
+		frozen[i] = true
+	}
+	from := s.Len() * 3 / 4
+	rep := Run(s, &w, Config{Epochs: 10, LR: 1, Lambda: 0.7, Seed: 1, ValidFrom: from, Frozen: frozen, Threads: 1}, nil)
+	if rep.Valid != s.Len()-from || rep.Train != from {
+		t.Errorf("train %d valid %d, want %d and %d", rep.Train, rep.Valid, from, s.Len()-from)
+	}
+	start := startWeights()
+	moved := 0
+	for i := range w.MG {
+		same := w.MG[i] == start.MG[i] && w.EG[i] == start.EG[i]
+		if frozen[i] && !same {
+			t.Fatalf("frozen weight %d moved", i)
+		}
+		if !frozen[i] && !same {
+			moved++
+		}
+	}
+	if moved == 0 {
+		t.Error("no free weight moved")
+	}
+}
+
 func TestCommandsRejectBadFlags(t *testing.T) {
 	var out, errOut bytes.Buffer
 	for _, args := range [][]string{
@@ -229,12 +259,15 @@ func TestCommandsEndToEnd(t *testing.T) {
 	if code := DatagenMain([]string{"-games", "2", "-nodes", "400", "-out", data, "-hash", "1"}, &out, &errOut); code != 0 {
 		t.Fatalf("datagen: exit %d: %s", code, errOut.String())
 	}
-	if code := TuneMain([]string{"-data", data, "-epochs", "3", "-out", src}, &out, &errOut); code != 0 {
+	if code := TuneMain([]string{"-data", data, "-validdata", data, "-freeze", "PST", "-epochs", "3", "-out", src}, &out, &errOut); code != 0 {
 		t.Fatalf("tune: exit %d: %s", code, errOut.String())
 	}
 	b, err := os.ReadFile(src)
 	if err != nil || !strings.Contains(string(b), "var chessWeights = evalWeights{") {
 		t.Fatalf("tune output: %v\n%.200s", err, b)
+	}
+	if !strings.Contains(errOut.String(), "weight pairs frozen") {
+		t.Errorf("no frozen report: %s", errOut.String())
 	}
 	if !strings.Contains(out.String(), "validation loss") {
 		t.Errorf("no loss report: %s", out.String())
