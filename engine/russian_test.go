@@ -138,6 +138,9 @@ func refQuiesce(s *rsearch, ply, qdepth int) int {
 	if sc, over := s.terminal(ply); over {
 		return sc
 	}
+	if qdepth >= s.maxQ-russianEvasionPlies && qdepth > 0 && p.InCheck() {
+		return refEvasions(s, ply, qdepth)
+	}
 	stand := s.leaf()
 	if qdepth <= 0 {
 		return stand
@@ -163,6 +166,42 @@ func refQuiesce(s *rsearch, ply, qdepth int) int {
 				}
 				best = max(best, v)
 			}
+		}
+		sum += s.w[f] * best
+	}
+	return floorDiv(sum, 6)
+}
+
+// refEvasions: in check, every face is worth its best parry, or the pass
+// when it has none.
+func refEvasions(s *rsearch, ply, qdepth int) int {
+	p := s.p
+	if len(p.AllMoves(nil)) == 0 {
+		return -russianWin
+	}
+	sum := 0
+	for f := russian.Pawn; f <= russian.King; f++ {
+		if s.w[f] == 0 {
+			continue
+		}
+		best := -Infinity
+		if p.TakesPart(f) {
+			for _, m := range p.MovesForFace(f, nil) {
+				var v int
+				if russian.CapturesKing(m) {
+					v = russianWin
+				} else {
+					p.Make(m)
+					v = -refQuiesce(s, ply+1, qdepth-1)
+					p.Unmake()
+				}
+				best = max(best, v)
+			}
+		}
+		if best == -Infinity {
+			p.Make(russian.PassMove)
+			best = -refQuiesce(s, ply+1, qdepth-1)
+			p.Unmake()
 		}
 		sum += s.w[f] * best
 	}
@@ -342,5 +381,28 @@ func TestRussianHistory(t *testing.T) {
 	}
 	if quiet == 0 || scored == 0 {
 		t.Errorf("%d quiet moves, %d with a history score after a depth-3 search", quiet, scored)
+	}
+}
+
+// TestRussianQuiescenceInCheck: Black's lone King is checked by the rook;
+// only face K parries, the other five pass, and White's rook (faces R and
+// K) then takes the King. Standing pat would ignore all that; quiescence
+// must value the position well below the static evaluation.
+func TestRussianQuiescenceInCheck(t *testing.T) {
+	p := mustRussian(t, "3k2/6/6/3R2/6/K5 b - 0 1")
+	if !p.InCheck() {
+		t.Fatal("black is not in check")
+	}
+	s := newTestSearch(p, false)
+	s.maxQ = 2
+	stand := s.leaf()
+	q := s.quiesce(0, -Infinity, Infinity, 2)
+	if q > stand-100 {
+		t.Errorf("quiescence %d, static %d: the check is not seen", q, stand)
+	}
+	r := newTestSearch(p, false)
+	r.maxQ = 2
+	if ref := refQuiesce(r, 0, 2); q != ref {
+		t.Errorf("quiescence %d, reference %d", q, ref)
 	}
 }
