@@ -139,58 +139,37 @@ func refQuiesce(s *rsearch, ply, qdepth int) int {
 		return sc
 	}
 	if qdepth >= s.maxQ-russianEvasionPlies && qdepth > 0 && p.InCheck() {
-		return refEvasions(s, ply, qdepth)
+		if len(p.AllMoves(nil)) == 0 {
+			return -russianWin
+		}
+		return refFaces(s, ply, qdepth, false, -Infinity)
 	}
 	stand := s.leaf()
 	if qdepth <= 0 {
 		return stand
 	}
-	sum := 0
-	for f := russian.Pawn; f <= russian.King; f++ {
-		if s.w[f] == 0 {
-			continue
-		}
-		best := stand
-		if p.TakesPart(f) {
-			for _, m := range p.MovesForFace(f, nil) {
-				if !russian.IsCaptureMove(m) {
-					continue
-				}
-				var v int
-				if russian.CapturesKing(m) {
-					v = russianWin
-				} else {
-					p.Make(m)
-					v = -refQuiesce(s, ply+1, qdepth-1)
-					p.Unmake()
-				}
-				best = max(best, v)
-			}
-		}
-		sum += s.w[f] * best
-	}
-	return floorDiv(sum, 6)
+	return refFaces(s, ply, qdepth, true, stand)
 }
 
-// refEvasions: in check, every face is worth its best parry, or the pass
-// when it has none.
-func refEvasions(s *rsearch, ply, qdepth int) int {
+// refFaces is the mean over the faces of each face's best quiescence
+// child among its captures (or, with capturesOnly false, all its moves:
+// the evasions of a side in check), never below floor; a face with
+// nothing better than -Infinity passes.
+func refFaces(s *rsearch, ply, qdepth int, capturesOnly bool, floor int) int {
 	p := s.p
-	if len(p.AllMoves(nil)) == 0 {
-		return -russianWin
-	}
 	sum := 0
 	for f := russian.Pawn; f <= russian.King; f++ {
 		if s.w[f] == 0 {
 			continue
 		}
-		best := -Infinity
+		best := floor
 		if p.TakesPart(f) {
 			for _, m := range p.MovesForFace(f, nil) {
-				var v int
-				if russian.CapturesKing(m) {
-					v = russianWin
-				} else {
+				if capturesOnly && !russian.IsCaptureMove(m) {
+					continue
+				}
+				v := russianWin
+				if !russian.CapturesKing(m) {
 					p.Make(m)
 					v = -refQuiesce(s, ply+1, qdepth-1)
 					p.Unmake()
