@@ -117,7 +117,7 @@ func registerGame(name string, g Game) {
 // gameFor returns the hooks of a game; a game without its own evaluator
 // gets the generic one.
 func gameFor(variant string) Game {
-	g := games[variant]
+	g := games[engineGame(variant)]
 	if g.NewEvaluator == nil {
 		g.NewEvaluator = newGenericEvaluator
 	}

@@ -204,8 +204,11 @@ func parseFeatures(s string) [][2]string {
 
 // cecpVariant is the CECP name of a game.
 func cecpVariant(name string) string {
-	if name == "chess" {
+	switch name {
+	case "chess":
 		return "normal"
+	case "chess960":
+		return "fischerandom"
 	}
 	return name
 }
@@ -276,8 +279,9 @@ func (c *cecpPlayer) think(ctx context.Context, t *turn) (reply, error) {
 		return r, crashed("exited")
 	}
 	cmds := []string{"force"}
+	relay := xboardPlies(t, c.synced)
 	for i := c.synced; i < len(t.moves); i++ {
-		m := t.moves[i]
+		m := relay[i-c.synced]
 		if i < len(t.rolls) && t.rolls[i] != 0 {
 			// The opponent's roll, so that the engine can check a pass.
 			cmds = append(cmds, "roll "+string(t.rolls[i]))
@@ -347,6 +351,34 @@ func (c *cecpPlayer) think(ctx context.Context, t *turn) (reply, error) {
 			}
 		}
 	}
+}
+
+// xboardPlies are t's plies from index from on as XBoard writes them:
+// the game's own notation, except where the game has an XBoard form
+// (Chess960 castling is O-O / O-O-O for CECP engines).
+func xboardPlies(t *turn, from int) []string {
+	plies := t.moves[from:]
+	if _, ok := t.pos.(variants.XBoardNotation); !ok {
+		return plies
+	}
+	pos, err := replay(t.game, t.startFEN, t.moves[:from], t.rolls)
+	if err != nil {
+		return plies
+	}
+	xn, ok := pos.(variants.XBoardNotation)
+	if !ok {
+		return plies
+	}
+	out := make([]string, 0, len(plies))
+	for _, s := range plies {
+		m, err := pos.ParseMove(s)
+		if err != nil {
+			return plies
+		}
+		out = append(out, xn.XBoardMoveString(m))
+		pos.Make(m)
+	}
+	return out
 }
 
 // pips is the die face as XBoard's `pips k/6` count: P=1 ... K=6.

@@ -250,3 +250,33 @@ func TestCommentsAndObserver(t *testing.T) {
 	}
 	_ = games
 }
+
+// TestChess960 plays chess960 from its own numbered start positions (no
+// book) and relays a 960 castling ply to CECP engines as O-O.
+func TestChess960(t *testing.T) {
+	g, err := allGet("chess960")
+	if err != nil || g.NumOpenings == 0 {
+		t.Skip("no chess960 with numbered openings")
+	}
+	cfg := Config{Game: g, Engines: []EngineSpec{mustSpec(t, "builtin:greedy"), mustSpec(t, "builtin:random")}, Games: 4,
+		TC: TimeControl{Base: time.Minute}, Seed: 9, Order: "random"}
+	jobs, err := schedule(&cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if jobs[0].Opening != jobs[1].Opening || jobs[0].Opening == jobs[2].Opening || jobs[0].Opening == g.StartFEN {
+		t.Errorf("openings %q %q %q: want one of the 960 per round", jobs[0].Opening, jobs[1].Opening, jobs[2].Opening)
+	}
+	start := "rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1"
+	pos, err := g.Load(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := &turn{game: g, pos: pos, startFEN: start, moves: []string{"b1e1"}}
+	if got := xboardPlies(tr, 0); len(got) != 1 || got[0] != "O-O" {
+		t.Errorf("relayed %q, want O-O", got)
+	}
+	if cecpVariant("chess960") != "fischerandom" {
+		t.Error("CECP variant name")
+	}
+}

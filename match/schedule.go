@@ -61,13 +61,22 @@ func schedule(cfg *Config) ([]job, error) {
 		return nil, fmt.Errorf("no encounters")
 	}
 	rounds := (cfg.Games + 1) / 2
-	var order []int
-	if len(cfg.Openings) > 0 {
-		start := max(cfg.Start, 1)
-		if start > len(cfg.Openings) {
-			return nil, fmt.Errorf("-start %d: only %d openings", start, len(cfg.Openings))
+	// The openings: a file's, or those the game numbers itself (Chess960's
+	// 960 start positions) unless -randomplies asks for random lines.
+	openings := cfg.Openings
+	if len(openings) == 0 && cfg.RandomPlies == 0 && cfg.Game.NumOpenings > 0 {
+		openings = make([]string, cfg.Game.NumOpenings)
+		for i := range openings {
+			openings[i] = cfg.Game.Opening(i)
 		}
-		order = openingOrder(len(cfg.Openings), cfg.Order, start, cfg.Seed)
+	}
+	var order []int
+	if len(openings) > 0 {
+		start := max(cfg.Start, 1)
+		if start > len(openings) {
+			return nil, fmt.Errorf("-start %d: only %d openings", start, len(openings))
+		}
+		order = openingOrder(len(openings), cfg.Order, start, cfg.Seed)
 	}
 	var jobs []job
 	number := 0
@@ -75,7 +84,7 @@ func schedule(cfg *Config) ([]job, error) {
 		open := "startpos"
 		switch {
 		case order != nil:
-			open = cfg.Openings[order[k%len(order)]]
+			open = openings[order[k%len(order)]]
 		case cfg.RandomPlies > 0:
 			var err error
 			if open, err = randomOpening(cfg.Game, cfg.Seed, k, cfg.RandomPlies); err != nil {

@@ -57,7 +57,15 @@ func (u *uciPlayer) ready(ctx context.Context) error {
 }
 
 func (u *uciPlayer) newGame(ctx context.Context, g *variants.Game, startFEN string, tc TimeControl, _ time.Duration) error {
-	if g.Name != "chess" {
+	switch g.Name {
+	case "chess":
+	case "chess960":
+		// Chess960 is chess with an option in UCI (ours and Stockfish's);
+		// castling is then written king takes own rook, as our notation.
+		if err := u.p.send("setoption name UCI_Chess960 value true"); err != nil {
+			return err
+		}
+	default:
 		if err := u.p.send("setoption name UCI_Variant value %s", g.Name); err != nil {
 			return err
 		}

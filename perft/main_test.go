@@ -26,6 +26,9 @@ func TestMainKingchessStartDepth2(t *testing.T) {
 	if strings.Contains(errs, "leaves/s ") || !strings.Contains(errs, "counted, not enumerated") {
 		t.Errorf("a counted result must not give a speed: %q", errs)
 	}
+	if testing.Short() {
+		return // the divide counts it all again (TestPerftCountedDivide covers it)
+	}
 	code, out, _ = runMain(t, "-variant", "kingchess", "-depth", "2", "-divide")
 	if code != 0 || !strings.Contains(out, "(drop actions of 2+ pieces): 20931141008932932749261151499056\n") {
 		t.Errorf("divide: exit %d, %q", code, out)

@@ -127,9 +127,6 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return fail("%v", err)
 	}
 	cfg := Config{Options: opt, Divide: *divide, Threads: *threads, HashMB: *hash, MaxTime: *maxTime, Progress: stderr}
-	if est := Estimated(pos, *depth, opt, *threads); est.Time() > 10*time.Second && est.Time() <= cfg.MaxTime {
-		fmt.Fprintf(stderr, "perft: %s\n", est)
-	}
 	res, err := Run(ctx, pos, *depth, cfg)
 	if err != nil {
 		return fail("%s depth %d: %v", *variant, *depth, err)

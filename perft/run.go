@@ -24,8 +24,9 @@ type Config struct {
 	// MaxTime refuses, before any work, a run estimated to take longer
 	// (0: no limit). The estimate assumes no table hits.
 	MaxTime time.Duration
-	// Progress receives a line every ProgressEvery (default 5 s) while a
-	// long run works; nil for none.
+	// Progress receives the estimate of a run expected to last more than
+	// ten seconds, then a line every ProgressEvery (default 5 s) while it
+	// works; nil for none.
 	Progress      io.Writer
 	ProgressEvery time.Duration
 }
@@ -210,10 +211,14 @@ func Run(ctx context.Context, pos variants.Position, depth int, cfg Config) (Res
 			return Result{Nodes: n, Lines: lines, Counted: true, Elapsed: time.Since(start)}, nil
 		}
 	}
-	est := estimate(pos, depth, opt, cfg.Threads, cfg.MaxTime > 0)
+	est := estimate(pos, depth, opt, cfg.Threads, cfg.MaxTime > 0 || cfg.Progress != nil)
 	if cfg.MaxTime > 0 && est.Time() > cfg.MaxTime {
 		return Result{Estimate: est}, &TooLongError{Estimate: est, Limit: cfg.MaxTime}
 	}
+	if cfg.Progress != nil && est.Time() > 10*time.Second {
+		fmt.Fprintf(cfg.Progress, "perft: %s\n", est)
+	}
+	start = time.Now() // Elapsed is the count, without the estimate
 	res := Result{Estimate: est}
 	if lc, ok := pos.(leafCounter); ok && lc.CountsLeaves() {
 		res.Counted = true

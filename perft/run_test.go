@@ -14,9 +14,9 @@ import (
 	"varchess/variants/all"
 )
 
-// smallEntries returns the entries of every stored suite with their
-// counts up to limit (the others dropped).
-func smallEntries(t *testing.T, limit uint64) []Entry {
+// smallEntries returns the entries of every stored suite (at most perFile
+// a file) with their counts up to limit (the others dropped).
+func smallEntries(t *testing.T, limit uint64, perFile int) []Entry {
 	t.Helper()
 	files, err := filepath.Glob("testdata/*.epd")
 	if err != nil || len(files) == 0 {
@@ -32,6 +32,9 @@ func smallEntries(t *testing.T, limit uint64) []Entry {
 		f.Close()
 		if err != nil {
 			t.Fatal(err)
+		}
+		if len(entries) > perFile {
+			entries = entries[:perFile]
 		}
 		for _, e := range entries {
 			if _, err := all.Get(e.Variant); err != nil {
@@ -56,11 +59,11 @@ func smallEntries(t *testing.T, limit uint64) []Entry {
 // by all positions of all games, so keys of different games, depths and
 // flavours must not meet).
 func TestRunThreadsAndHashAgree(t *testing.T) {
-	limit := uint64(400_000)
+	limit, perFile := uint64(400_000), 150
 	if testing.Short() {
-		limit = 40_000
+		limit, perFile = 20_000, 30
 	}
-	entries := smallEntries(t, limit)
+	entries := smallEntries(t, limit, perFile)
 	shared := variants.NewPerftTable(4)
 	configs := []SuiteConfig{{Threads: 2}, {Threads: 3}, {HashMB: 1}, {Threads: 2, HashMB: 1}}
 	for _, cfg := range configs {

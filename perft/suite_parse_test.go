@@ -37,3 +37,22 @@ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D3 8902
 		require.Error(t, err, bad)
 	}
 }
+
+// FuzzReadSuite: any input either fails with an error or gives entries
+// with a FEN, a variant and at least one count in range.
+func FuzzReadSuite(f *testing.F) {
+	f.Add("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D3 8902\n")
+	f.Add("8/8/8/8/8/8/8/8[KQRRBBNNPPPPPPPPkqrrbbnnpppppppp] w - - 0 1 ;variant kingchess ;D2 20931141008933099102892737203276\n")
+	f.Add("rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - 0 1 ;variant russian ;dice ;D1 80\n# x\n\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		entries, err := ReadSuite(strings.NewReader(in))
+		if err != nil {
+			return
+		}
+		for _, e := range entries {
+			if e.FEN == "" || e.Variant == "" || len(e.Counts) == 0 || len(e.Depths()) != len(e.Counts) {
+				t.Fatalf("%q: entry %+v", in, e)
+			}
+		}
+	})
+}

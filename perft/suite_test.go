@@ -42,7 +42,7 @@ func TestStoredSuites(t *testing.T) {
 			}
 			limit := uint64(shallowNodes)
 			if testing.Short() {
-				limit /= 10
+				limit /= 100
 			}
 			failures, _, _ := RunSuite(context.Background(), known, SuiteConfig{MaxNodes: limit, Jobs: 2}, nil)
 			for _, fl := range failures {

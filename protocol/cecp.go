@@ -34,7 +34,7 @@ type cecpSearcher interface {
 
 // cecpFeatures is the answer to `protover 2` (docs/protocol.md, CECP).
 var cecpFeatures = []string{
-	`feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 memory=1 smp=1 san=0 myname="` + engineName + `" variants="normal,monochrome,russian,kingchess,kingchess1" dice=1`,
+	`feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 name=1 memory=1 smp=1 san=0 myname="` + engineName + `" variants="normal,fischerandom,monochrome,russian,kingchess,kingchess1" dice=1`,
 	fmt.Sprintf(`feature option="Move Overhead -spin %d 0 %d"`, defaultOverhead.Milliseconds(), maxOverheadMS),
 	`feature option="` + xboardMovesOption + ` -check 0"`,
 	searchFeature("MultiPV"),

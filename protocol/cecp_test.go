@@ -67,7 +67,7 @@ func scenarioHandshake(t *testing.T, start starter) {
 	for _, want := range []string{"ping=1", "setboard=1", "usermove=1", "time=1",
 		"sigint=0", "sigterm=0", "reuse=1", "analyze=1", "colors=0", "name=1",
 		"memory=1", "smp=1", `myname="varchess"`,
-		`variants="normal,monochrome,russian,kingchess,kingchess1"`, "dice=1",
+		`variants="normal,fischerandom,monochrome,russian,kingchess,kingchess1"`, "dice=1",
 		`option="Move Overhead -spin 10 0 5000"`} {
 		if !strings.Contains(feats, want) {
 			t.Errorf("features lack %s: %s", want, feats)

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -218,4 +219,24 @@ func scenarioCECPRussianPass(t *testing.T, start starter) {
 	p.expectOnly(p.sync(), `^Illegal move \(.*\): @@@@$`)
 	p.send("roll B", "usermove @@@@")
 	p.expectSilent(p.sync())
+}
+
+// TestCECPStIsAMoveTime: python-chess sends `st 0.052` for a 52 ms move.
+// It must reach the engine as a 52 ms movetime with the one Move Overhead
+// default of both protocols (10 ms); with CECP's former 100 ms the engine
+// kept 1 ms of the 52 (a median 2% of the time used).
+func TestCECPStIsAMoveTime(t *testing.T) {
+	s := newCECPSession(io.Discard, firstMoveSearcher{}, all.Get)
+	for _, l := range []string{"new", "force", "e2e4", "st 0.052", "nopost", "easy"} {
+		if err := s.handle(l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lim := s.limits(false)
+	if lim.MoveTime != 52*time.Millisecond || lim.MoveOverhead != 10*time.Millisecond || lim.WTime != 0 || lim.BTime != 0 {
+		t.Errorf("st 0.052: %+v", lim)
+	}
+	if u := newUCISession(io.Discard, 1); u.overhead != s.moveOverhead {
+		t.Errorf("Move Overhead defaults differ: UCI %v, CECP %v", u.overhead, s.moveOverhead)
+	}
 }

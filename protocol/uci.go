@@ -49,6 +49,7 @@ type uciSession struct {
 	settings    searchSettings // what the search options keep beyond the engine's Options
 	diceBlind   bool           // russian: search with every future roll a King (engine.SearchDiceBlind)
 	singleDrops bool           // kingchess: no multi-drop candidates (engine.SearchSingleDrops)
+	chess960    bool           // UCI_Chess960: chess is played as Chess960
 }
 
 // newUCISession starts a session with a table of hashMB (0: the default).
@@ -226,6 +227,7 @@ func (s *uciSession) cmdUCI() {
 	s.out.println("option name Clear Hash type button")
 	s.out.println("option name DiceBlind type check default false")
 	s.out.println("option name SingleDrops type check default false")
+	s.out.println("option name UCI_Chess960 type check default false")
 	s.out.println("option name UCI_Variant type combo default chess var " + strings.Join(all.Names, " var "))
 	s.out.println("uciok")
 }
@@ -248,6 +250,21 @@ func parseSetOption(args []string) (name, value string, err error) {
 		return "", "", fmt.Errorf("setoption: empty option name")
 	}
 	return name, value, nil
+}
+
+// chessName maps chess to chess960 while UCI_Chess960 is on, and chess960
+// back to chess when the option is turned off (UCI_Variant chess960 turns
+// it on).
+func (s *uciSession) chessName(variant string) string {
+	switch g, err := all.Get(variant); {
+	case err != nil:
+		return variant
+	case g.Name == "chess" && s.chess960:
+		return "chess960"
+	case g.Name == "chess960" && !s.chess960:
+		return "chess"
+	}
+	return variant
 }
 
 func (s *uciSession) cmdSetOption(args []string) {
@@ -280,6 +297,20 @@ func (s *uciSession) cmdSetOption(args []string) {
 		if v := strings.ToLower(value); v != "true" && v != "false" {
 			s.errorf("option Ponder: value must be true or false, not %q", value)
 		}
+	case "uci_chess960":
+		b, err := strconv.ParseBool(value)
+		if err != nil {
+			s.errorf("option %s: value must be true or false, not %q", name, value)
+			return
+		}
+		s.chess960 = b
+		// Chess and Chess960 are one game to a GUI: the option picks the
+		// castling rules (and notation) of the position that follows.
+		if want := s.chessName(s.game.name); want != s.game.name {
+			if err := s.game.setVariant(want); err != nil {
+				s.errorf("UCI_Chess960: %v", err)
+			}
+		}
 	case "diceblind", "singledrops":
 		b, err := strconv.ParseBool(value)
 		if err != nil {
@@ -294,7 +325,10 @@ func (s *uciSession) cmdSetOption(args []string) {
 	case "clear hash":
 		s.eng.NewGame()
 	case "uci_variant":
-		if err := s.game.setVariant(value); err != nil {
+		if g, err := all.Get(value); err == nil && g.Name == "chess960" {
+			s.chess960 = true
+		}
+		if err := s.game.setVariant(s.chessName(value)); err != nil {
 			s.errorf("UCI_Variant %q: %v (keeping %s)", value, err, s.game.name)
 			return
 		}

@@ -51,6 +51,9 @@ const xboardNickNames = "acdfg................lACDFG................L"
 // only part of a stack moves.
 func (s *cecpSession) writeMove(m variants.Move) string {
 	text := s.pos.MoveString(m)
+	if x, ok := s.pos.(variants.XBoardNotation); ok {
+		text = x.XBoardMoveString(m)
+	}
 	if d, ok := s.pos.(variants.Displayer); ok && s.xboardMoves {
 		parts := d.DescribeMove(m)
 		switch {

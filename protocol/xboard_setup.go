@@ -37,7 +37,7 @@ func xboardPieceTable(withBishop bool) string {
 // one-piece holdings are never used; without them XBoard would take an
 // 8x8 normal game for chess and not tell the second engine the variant.
 func xboardSetupLines(variant, startFEN string, xboardMoves bool) ([]string, error) {
-	if variant == "chess" {
+	if variant == "chess" || variant == "chess960" { // XBoard's normal and fischerandom
 		return nil, nil
 	}
 	xfen, err := toXBoardFEN(variant, startFEN)
@@ -104,7 +104,7 @@ func toXBoardFEN(variant, fen string) (string, error) {
 		return "", fmt.Errorf("FEN %q has fewer than two fields", fen)
 	}
 	switch variant {
-	case "chess":
+	case "chess", "chess960":
 		return fen, nil
 	case "monochrome":
 		board, err := ownerColouredBoard(f[0])

@@ -175,17 +175,21 @@ var perftDepthKeys, perftFaceKeys [128]uint64
 
 func init() {
 	state := uint64(0x5045524654544142) // "PERFTTAB"
-	next := func() uint64 {             // splitmix64
-		state += 0x9E3779B97F4A7C15
-		z := state
-		z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
-		z = (z ^ z>>27) * 0x94D049BB133111EB
-		return z ^ z>>31
-	}
 	for i := range perftDepthKeys {
-		perftDepthKeys[i] = next()
-		perftFaceKeys[i] = next()
+		perftDepthKeys[i] = SplitMix64(&state)
+		perftFaceKeys[i] = SplitMix64(&state)
 	}
+}
+
+// SplitMix64 advances state and returns the next word of Vigna's
+// splitmix64 generator: the fixed-seed source of Zobrist keys, so that
+// hashes are the same in every run.
+func SplitMix64(state *uint64) uint64 {
+	*state += 0x9E3779B97F4A7C15
+	z := *state
+	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+	z = (z ^ z>>27) * 0x94D049BB133111EB
+	return z ^ z>>31
 }
 
 // PerftSalt is the part of a table key that is fixed for one perft run:

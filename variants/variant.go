@@ -165,6 +165,12 @@ type Game struct {
 	// Parse reads a FEN of this game. "startpos" need not be accepted here:
 	// callers map it to StartFEN.
 	Parse func(fen string) (Position, error)
+	// NumOpenings and Opening, when set, number the game's own start
+	// positions (Chess960: its 960 arrays): Opening(i) is the FEN of
+	// number i, 0 <= i < NumOpenings. A match without an opening book
+	// starts from them.
+	NumOpenings int
+	Opening     func(i int) string
 }
 
 // New returns the game's start position.
@@ -196,6 +202,13 @@ func (g *Game) Load(fen string) (Position, error) {
 type Roller interface {
 	Roll() byte
 	SetRoll(face byte) error
+}
+
+// XBoardNotation is implemented by positions whose plies XBoard writes
+// otherwise than the game's own notation (Chess960 castling: O-O, O-O-O).
+// ParseMove reads both forms.
+type XBoardNotation interface {
+	XBoardMoveString(m Move) string
 }
 
 // DieFaces lists the die faces from highest to lowest.

@@ -25,16 +25,21 @@ func init() {
 	register(russian.Game)
 	register(kingchess.Game)
 	register(kingchess.Game1)
+	register(chess.Game960)
 }
 
 // Names lists the known games in the order of docs/protocol.md.
-var Names = []string{"chess", "monochrome", "russian", "kingchess", "kingchess1"}
+var Names = []string{"chess", "monochrome", "russian", "kingchess", "kingchess1", "chess960"}
 
-// Get returns the game with the given name. "normal" (CECP) means chess.
+// Get returns the game with the given name. "normal" (CECP) means chess,
+// "fischerandom" (CECP) Chess960.
 func Get(name string) (*variants.Game, error) {
 	name = strings.ToLower(strings.TrimSpace(name))
-	if name == "normal" || name == "standard" {
+	switch name {
+	case "normal", "standard":
 		name = "chess"
+	case "fischerandom", "frc":
+		name = "chess960"
 	}
 	if g, ok := games[name]; ok {
 		return g, nil

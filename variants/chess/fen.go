@@ -20,12 +20,15 @@ const StartFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 // when an enemy pawn could capture there. The position must be sound enough
 // for the move generator: one king each, no pawn on the first or last rank,
 // the side not to move not in check, material that promotions could reach.
-func Parse(fen string) (*Position, error) {
+func Parse(fen string) (*Position, error) { return parse(fen, false) }
+
+// parse reads a chess (frc false) or Chess960 FEN.
+func parse(fen string, frc bool) (*Position, error) {
 	fields := strings.Fields(fen)
 	if len(fields) < 4 || len(fields) > 6 {
 		return nil, fmt.Errorf("want 4 to 6 fields, got %d", len(fields))
 	}
-	p := &Position{ep: bb.NoSquare, fullmove: 1, history: make([]undo, 0, 256)}
+	p := &Position{ep: bb.NoSquare, fullmove: 1, history: make([]undo, 0, 256), rules: &standardRules}
 	if err := p.parseBoard(fields[0]); err != nil {
 		return nil, err
 	}
@@ -38,7 +41,11 @@ func Parse(fen string) (*Position, error) {
 	default:
 		return nil, fmt.Errorf("side to move %q is not w or b", fields[1])
 	}
-	if err := p.parseCastling(fields[2]); err != nil {
+	castling := p.parseCastling
+	if frc {
+		castling = p.parseCastling960
+	}
+	if err := castling(fields[2]); err != nil {
 		return nil, err
 	}
 	if err := p.parseEnPassant(fields[3]); err != nil {
@@ -173,8 +180,8 @@ func (p *Position) parseEnPassant(s string) error {
 	return nil
 }
 
-// FEN writes the position. Castling is written KQkq; the en-passant square
-// only when a pawn could capture there (see Parse).
+// FEN writes the position. Castling is written KQkq (X-FEN in Chess960);
+// the en-passant square only when a pawn could capture there (see Parse).
 func (p *Position) FEN() string {
 	var sb strings.Builder
 	bb.WritePlacement(&sb, func(sq bb.Square) byte {
@@ -188,14 +195,7 @@ func (p *Position) FEN() string {
 	} else {
 		sb.WriteString(" b ")
 	}
-	if p.castle == 0 {
-		sb.WriteByte('-')
-	}
-	for i, c := range "KQkq" {
-		if p.castle&(1<<i) != 0 {
-			sb.WriteRune(c)
-		}
-	}
+	sb.WriteString(p.castlingString())
 	sb.WriteByte(' ')
 	sb.WriteString(p.ep.String())
 	fmt.Fprintf(&sb, " %d %d", p.rule50, p.fullmove)

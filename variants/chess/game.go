@@ -57,8 +57,15 @@ func (p *Position) IsCapture(m variants.Move) bool { return FromVariant(m).IsCap
 // MoveString implements variants.Position: UCI long algebraic.
 func (p *Position) MoveString(m variants.Move) string { return FromVariant(m).String() }
 
-// ParseMove implements variants.Position.
+// castleWords are the written castlings: 0 king side, 1 queen side.
+var castleWords = map[string]int{"O-O": 0, "0-0": 0, "O-O-O": 1, "0-0-0": 1}
+
+// ParseMove implements variants.Position. In Chess960 it also reads
+// castling as O-O and O-O-O (0-0, 0-0-0), as XBoard writes it.
 func (p *Position) ParseMove(s string) (variants.Move, error) {
+	if side, ok := castleWords[s]; ok && p.rules.frc {
+		return p.castleBySide(side, s)
+	}
 	m, err := p.ParseUCI(s)
 	if err != nil {
 		return variants.NoMove, err
@@ -68,8 +75,17 @@ func (p *Position) ParseMove(s string) (variants.Move, error) {
 
 // ParseUCI reads a move in UCI long algebraic notation (e2e4, e7e8q) and
 // returns it only if it is legal here. Castling is e1g1; the king-takes-rook
-// form e1h1 is accepted too when that castling is legal.
+// form e1h1 is accepted too when that castling is legal. In Chess960
+// castling is only king takes own rook (e1g1 may be a plain king move).
 func (p *Position) ParseUCI(s string) (Move, error) {
+	if p.rules.frc {
+		return p.parseUCI960(s)
+	}
+	return p.parseUCIStandard(s)
+}
+
+// parseUCIStandard is ParseUCI's coordinate reading.
+func (p *Position) parseUCIStandard(s string) (Move, error) {
 	if len(s) != 4 && len(s) != 5 {
 		return NoMove, fmt.Errorf("move %q: want 4 or 5 characters like e2e4 or e7e8q", s)
 	}
@@ -132,6 +148,56 @@ func (p *Position) IsLegal(m Move) bool {
 		}
 	}
 	return false
+}
+
+// parseUCI960 is ParseUCI for Chess960: a king move onto an own rook is
+// that castling; castling moves are found by nothing else.
+func (p *Position) parseUCI960(s string) (Move, error) {
+	if len(s) == 4 {
+		from, ok1 := bb.ParseSquare(s[0:2])
+		to, ok2 := bb.ParseSquare(s[2:4])
+		if ok1 && ok2 && p.board[from] == MakePiece(p.side, King) && p.board[to] == MakePiece(p.side, Rook) {
+			var list MoveList
+			p.GenerateMoves(&list)
+			for _, m := range list.Slice() {
+				if m.is960() && m.castleRook() == to {
+					return m, nil
+				}
+			}
+			return NoMove, fmt.Errorf("move %q: castling with the rook on %s is illegal in %s", s, to, p.FEN())
+		}
+	}
+	m, err := p.parseUCIStandard(s)
+	if err == nil && m.is960() {
+		return NoMove, fmt.Errorf("move %q: in Chess960 castling is written king takes own rook (%s)", s, m)
+	}
+	return m, err
+}
+
+// castleBySide returns the legal castling on side (0 king side, 1 queen
+// side); text is the move as given, for the error.
+func (p *Position) castleBySide(side int, text string) (variants.Move, error) {
+	var list MoveList
+	p.GenerateMoves(&list)
+	for _, m := range list.Slice() {
+		if m.is960() && (m.To().File() == 6) == (side == 0) {
+			return m.ToVariant(), nil
+		}
+	}
+	return variants.NoMove, fmt.Errorf("move %q: that castling is illegal in %s", text, p.FEN())
+}
+
+// XBoardMoveString implements variants.XBoardNotation: XBoard writes
+// Chess960 castling O-O and O-O-O.
+func (p *Position) XBoardMoveString(v variants.Move) string {
+	m := FromVariant(v)
+	switch {
+	case !m.is960():
+		return m.String()
+	case m.To().File() == 6:
+		return "O-O"
+	}
+	return "O-O-O"
 }
 
 var _ variants.Position = (*Position)(nil)

@@ -56,18 +56,34 @@ func (p *Position) MakeMove(m Move) {
 		move: m, castle: p.castle, ep: p.ep, rule50: int32(p.rule50),
 		pliesFromNull: int32(p.pliesFromNull), hash: p.hash,
 	})
+	p.rule50++
+	if m.IsCapture() || m.MovingPiece().Type() == Pawn {
+		p.rule50 = 0
+	}
+	p.pliesFromNull++
+	if p.side == variants.Black {
+		p.fullmove++
+	}
+	p.play(m)
+}
+
+// play makes m on the board: pieces, en passant, castling rights, side to
+// move and hash; the counters and the history are MakeMove's.
+func (p *Position) play(m Move) {
 	from, to := m.From(), m.To()
 	pc := m.MovingPiece()
 	captured := m.CapturedPiece()
 	us := p.side
-	p.rule50++
-	p.pliesFromNull++
 	if p.ep != bb.NoSquare {
 		p.hash ^= zobristEP[p.ep.File()]
 		p.ep = bb.NoSquare
 	}
 	switch m.kind() {
 	case kindCastle:
+		if m.is960() {
+			p.castle960(m, us, false)
+			break
+		}
 		rf, rt := castleRookSquares(to)
 		p.move(pc, from, to)
 		p.move(MakePiece(us, Rook), rf, rt)
@@ -78,15 +94,12 @@ func (p *Position) MakeMove(m Move) {
 		}
 		p.remove(captured, capSq)
 		p.move(pc, from, to)
-		p.rule50 = 0
 	default:
 		if captured != NoPiece {
 			p.remove(captured, to)
-			p.rule50 = 0
 		}
 		p.move(pc, from, to)
 		if pc.Type() == Pawn {
-			p.rule50 = 0
 			if promo := m.Promotion(); promo != NoPieceType {
 				p.remove(pc, to)
 				p.put(MakePiece(us, promo), to)
@@ -101,22 +114,35 @@ func (p *Position) MakeMove(m Move) {
 			}
 		}
 	}
-	if c := p.castle & castleMask[from] & castleMask[to]; c != p.castle {
-		p.hash ^= zobristCastle[p.castle] ^ zobristCastle[c]
-		p.castle = c
+	if r := p.rules; p.castle != 0 {
+		if c := p.castle & r.mask[from] & r.mask[to]; c != p.castle {
+			p.hash ^= r.keys[p.castle] ^ r.keys[c]
+			p.castle = c
+		}
 	}
 	p.side = us ^ 1
 	p.hash ^= zobristSide
-	if us == variants.Black {
-		p.fullmove++
-	}
 }
 
 // UnmakeMove takes back the last MakeMove.
 func (p *Position) UnmakeMove() {
 	n := len(p.history) - 1
 	u := &p.history[n]
-	m := u.move
+	if p.side == variants.White {
+		p.fullmove--
+	}
+	p.takeBack(u.move)
+	p.castle = u.castle
+	p.ep = u.ep
+	p.rule50 = int(u.rule50)
+	p.pliesFromNull = int(u.pliesFromNull)
+	p.hash = u.hash
+	p.history = p.history[:n]
+}
+
+// takeBack undoes play(m) on the pieces and the side to move; the caller
+// restores castling rights, en passant and hash.
+func (p *Position) takeBack(m Move) {
 	p.side ^= 1
 	us := p.side
 	from, to := m.From(), m.To()
@@ -124,6 +150,10 @@ func (p *Position) UnmakeMove() {
 	captured := m.CapturedPiece()
 	switch m.kind() {
 	case kindCastle:
+		if m.is960() {
+			p.castle960(m, us, true)
+			break
+		}
 		rf, rt := castleRookSquares(to)
 		p.move(MakePiece(us, Rook), rt, rf)
 		p.move(pc, to, from)
@@ -144,15 +174,6 @@ func (p *Position) UnmakeMove() {
 			p.put(captured, to)
 		}
 	}
-	if us == variants.Black {
-		p.fullmove--
-	}
-	p.castle = u.castle
-	p.ep = u.ep
-	p.rule50 = int(u.rule50)
-	p.pliesFromNull = int(u.pliesFromNull)
-	p.hash = u.hash
-	p.history = p.history[:n]
 }
 
 // MakeNull passes the turn (for null-move pruning; never legal in a game).

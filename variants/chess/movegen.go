@@ -62,15 +62,22 @@ func (p *Position) setup(g *genState) {
 		}
 	}
 
-	// King moves: test each candidate square with the king lifted off the
-	// board (so it cannot step back along a checking ray). The king has
-	// few candidate squares, so this is cheaper than a full attack map.
+	// King moves: the enemy king, pawns and knights rule out their squares
+	// at once; each remaining candidate is tested against the sliders with
+	// the king lifted off the board (so it cannot step back along a
+	// checking ray). The king has few candidate squares, so this is cheaper
+	// than a full attack map.
 	occNoKing := p.occ ^ kingBB
-	g.kingTargets = 0
-	for c := bb.KingAttacks[ksq] &^ g.ours; c != 0; c &= c - 1 {
+	cand := bb.KingAttacks[ksq] &^ g.ours &^ bb.KingAttacks[t[King].First()] &^ pawnAttackSet(them, t[Pawn])
+	for n := t[Knight]; n != 0 && cand != 0; n &= n - 1 {
+		cand &^= bb.KnightAttacks[n.First()]
+	}
+	diag, straight := t[Bishop]|t[Queen], t[Rook]|t[Queen]
+	g.kingTargets = cand
+	for c := cand; c != 0; c &= c - 1 {
 		s := c.First()
-		if !p.attackedWith(s, them, occNoKing) {
-			g.kingTargets |= s.Bit()
+		if bb.BishopAttacks(s, occNoKing)&diag != 0 || bb.RookAttacks(s, occNoKing)&straight != 0 {
+			g.kingTargets &^= s.Bit()
 		}
 	}
 	g.doubleCheck = g.checkers&(g.checkers-1) != 0
@@ -82,16 +89,22 @@ func (p *Position) setup(g *genState) {
 		if us == variants.Black {
 			rights >>= 2
 		}
-		if rights&3 != 0 {
+		if rights&3 != 0 && p.rules.frc {
+			g.castleKingSide = rights&1 != 0 && p.canCastle960(g, 0)
+			g.castleQueenSide = rights&2 != 0 && p.canCastle960(g, 1)
+		} else if rights&3 != 0 {
 			// f,g empty and safe; b,c,d empty and c,d safe. The king is
 			// not in check (checkers == 0). A right implies king and rook
 			// on their home squares (Parse and castleMask keep it so).
+			// The square next to the king is one of its targets, already
+			// known safe or not (the king lifted off changes nothing there
+			// while it is not in check).
 			if rights&1 != 0 && p.occ&(kingBB<<1|kingBB<<2) == 0 &&
-				!p.attackedWith(ksq+1, them, p.occ) && !p.attackedWith(ksq+2, them, p.occ) {
+				g.kingTargets&(kingBB<<1) != 0 && !p.attackedWith(ksq+2, them, p.occ) {
 				g.castleKingSide = true
 			}
 			if rights&2 != 0 && p.occ&(kingBB>>1|kingBB>>2|kingBB>>3) == 0 &&
-				!p.attackedWith(ksq-1, them, p.occ) && !p.attackedWith(ksq-2, them, p.occ) {
+				g.kingTargets&(kingBB>>1) != 0 && !p.attackedWith(ksq-2, them, p.occ) {
 				g.castleQueenSide = true
 			}
 		}
@@ -151,7 +164,14 @@ func (p *Position) generate(g *genState, list *MoveList, targets bb.Bitboard, ca
 	if g.doubleCheck {
 		return
 	}
-	if !capturesOnly {
+	if !capturesOnly && p.rules.frc {
+		for side, ok := range [2]bool{g.castleKingSide, g.castleQueenSide} {
+			if ok {
+				rook, kingTo, _ := p.castlingTargets(us, side)
+				list.add(newCastle960(g.ksq, kingTo, rook, king))
+			}
+		}
+	} else if !capturesOnly {
 		if g.castleKingSide {
 			list.add(newMove(g.ksq, g.ksq+2, kindCastle, king, NoPiece))
 		}

@@ -1,6 +1,9 @@
 package chess
 
-import "varchess/variants"
+import (
+	"varchess/variants"
+	bb "varchess/variants/bitboard"
+)
 
 // PerftCount counts the leaves of the legal move tree to depth plies. The
 // last ply is counted without being made (bulk counting), and every level
@@ -22,11 +25,31 @@ func (p *Position) perft(depth int, opt variants.PerftOptions) uint64 {
 	p.GenerateMoves(&list)
 	var nodes uint64
 	for _, m := range list.Moves[:list.N] {
-		p.MakeMove(m)
+		u := p.playQuick(m)
 		nodes += p.perft(depth-1, opt)
-		p.UnmakeMove()
+		p.takeBackQuick(m, u)
 	}
 	return nodes
+}
+
+// quickUndo is what perft needs to take a move back: it plays with play
+// and takeBack, keeping no history and no counters (no count depends on
+// them); the hash stays right, for the table.
+type quickUndo struct {
+	castle uint8
+	ep     bb.Square
+	hash   uint64
+}
+
+func (p *Position) playQuick(m Move) quickUndo {
+	u := quickUndo{p.castle, p.ep, p.hash}
+	p.play(m)
+	return u
+}
+
+func (p *Position) takeBackQuick(m Move, u quickUndo) {
+	p.takeBack(m)
+	p.castle, p.ep, p.hash = u.castle, u.ep, u.hash
 }
 
 // Perft implements variants.Position; chess reads only opt.Stop.
@@ -86,9 +109,9 @@ func (p *Position) perftTable(depth int, t *variants.PerftTable, salt uint64, op
 	p.GenerateMoves(&list)
 	var nodes uint64
 	for _, m := range list.Moves[:list.N] {
-		p.MakeMove(m)
+		u := p.playQuick(m)
 		nodes += p.perftTable(depth-1, t, salt, opt)
-		p.UnmakeMove()
+		p.takeBackQuick(m, u)
 	}
 	t.Store(key, depth, nodes)
 	return nodes

@@ -33,6 +33,7 @@ type Position struct {
 	fullmove      int
 	hash          uint64
 	history       []undo
+	rules         *castleRules // &standardRules, or the Chess960 game's
 }
 
 // undo is what Make pushes and Unmake pops: the state a move cannot restore
@@ -106,8 +107,13 @@ func (p *Position) LastMove() Move {
 	return p.history[len(p.history)-1].move
 }
 
-// Variant returns "chess".
-func (p *Position) Variant() string { return "chess" }
+// Variant returns "chess", or "chess960" for a Chess960 position.
+func (p *Position) Variant() string {
+	if p.rules.frc {
+		return "chess960"
+	}
+	return "chess"
+}
 
 // ClonePosition returns an independent deep copy, history included.
 func (p *Position) ClonePosition() *Position {

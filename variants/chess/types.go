@@ -66,6 +66,7 @@ func (p Piece) String() string {
 //	bits 15-16 kind: 0 normal, 1 castling, 2 en passant, 3 double pawn push
 //	bits 17-20 moving Piece
 //	bits 21-24 captured Piece (0 = none; the pawn for en passant)
+//	bits 25-31 Chess960 castling only: the rook's square, and bit 31 set
 type Move uint32
 
 // NoMove is the zero Move.
@@ -118,10 +119,14 @@ func (m Move) IsQuiet() bool { return m&(15<<21|7<<12) == 0 }
 
 func (m Move) kind() uint32 { return uint32(m>>15) & 3 }
 
-// String returns the UCI long-algebraic form (e1g1, e7e8q); "0000" for NoMove.
+// String returns the UCI long-algebraic form (e1g1, e7e8q); "0000" for
+// NoMove. Chess960 castling is written king takes own rook (e1h1, b1a1).
 func (m Move) String() string {
 	if m == NoMove {
 		return "0000"
+	}
+	if m.is960() {
+		return m.From().String() + m.castleRook().String()
 	}
 	s := m.From().String() + m.To().String()
 	if p := m.Promotion(); p != NoPieceType {

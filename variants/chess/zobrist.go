@@ -41,4 +41,5 @@ func init() {
 		zobristEP[f] = next()
 	}
 	zobristSide = next()
+	initStandardRules()
 }

@@ -105,6 +105,22 @@ const (
 
 var pow3 = [3]int{1, 3, 9}
 
+// rayStep[r][slider][rs] is the ray state after a piece lands on a square
+// of ray r: an open ray becomes attacking (a matching slider) or blocked.
+var rayStep [3][2][numRayStates]uint8
+
+func init() {
+	for r := range rayStep {
+		for rs := 0; rs < numRayStates; rs++ {
+			block, attack := rs, rs
+			if rs/pow3[r]%3 == rayOpen {
+				block, attack = rs+rayBlocked*pow3[r], rs+rayAttacks*pow3[r]
+			}
+			rayStep[r][0][rs], rayStep[r][1][rs] = uint8(block), uint8(attack)
+		}
+	}
+}
+
 // dpSquare is one square of our half as the DP sees it for a given s.
 type dpSquare struct {
 	sq      bb.Square
@@ -201,15 +217,23 @@ func (p *Position) emptyBoardSquares(s bb.Square) (squares []dpSquare, lines [3]
 func actionsByRays(hs handSpace, squares []dpSquare, cur, nxt []uint64) [numRayStates]uint64 {
 	clear(cur)
 	cur[0] = 1
+	live := make([]bool, len(hs.next)) // hand states with a non-zero row
+	liveNext := make([]bool, len(hs.next))
+	live[0] = true
 	for _, d := range squares {
 		copy(nxt, cur) // the square stays empty
+		copy(liveNext, live)
 		for i, next := range hs.next {
+			if !live[i] {
+				continue
+			}
 			row := cur[i*numRayStates : (i+1)*numRayStates]
 			for c := 0; c < numSlots; c++ {
 				j := next[c]
 				if j < 0 || !d.allowed[c] {
 					continue
 				}
+				liveNext[j] = true
 				out := nxt[int(j)*numRayStates : (int(j)+1)*numRayStates]
 				if d.ray < 0 {
 					for rs, n := range row {
@@ -219,23 +243,17 @@ func actionsByRays(hs handSpace, squares []dpSquare, cur, nxt []uint64) [numRayS
 				}
 				slider := c == slotQueen || (c == slotRook && !d.diag) ||
 					((c == slotLightBishop || c == slotDarkBishop) && d.diag)
+				step := &rayStep[d.ray][0]
+				if slider {
+					step = &rayStep[d.ray][1]
+				}
 				for rs, n := range row {
-					if n == 0 {
-						continue
-					}
-					to := rs
-					if rs/pow3[d.ray]%3 == rayOpen {
-						if slider {
-							to += rayAttacks * pow3[d.ray]
-						} else {
-							to += rayBlocked * pow3[d.ray]
-						}
-					}
-					out[to] += n
+					out[step[rs]] += n
 				}
 			}
 		}
 		cur, nxt = nxt, cur
+		live, liveNext = liveNext, live
 	}
 	// A blocked or open ray does not attack: fold the states down to the
 	// set of attacking rays (digit 1 kept, 0 and 2 merged into 0).
