@@ -385,3 +385,57 @@ func TestRussianQuiescenceInCheck(t *testing.T) {
 		t.Errorf("quiescence %d, reference %d", q, ref)
 	}
 }
+
+// TestRussianScoresShown: the expectimax averages over the die, and the
+// scores it shows must stay on the centipawn scale even where some faces
+// take the King and others do not (averaging mate scores once printed
+// expectations like -68 pawns). White's queen on c3 takes the King on f6
+// with faces Q and K only; Black, in check, parries with face K only. A
+// mate is shown only for a face that takes the King at once; every other
+// score, the expectations included, stays below 40 pawns (the best
+// uncertain utility shows as about 33), and the expectation lies between
+// the faces' values.
+func TestRussianScoresShown(t *testing.T) {
+	const limit = 4000 // cp; the best uncertain utility shows as about 3300
+	for _, tc := range []struct {
+		fen   string
+		depth int
+	}{
+		{"5k/pp4/6/2Q3/PP4/K5 w - 0 1", 4}, // unrolled: every face
+		{"5k/pp4/6/2Q3/PP4/K5 b - 0 1", 4}, // unrolled, Black in check
+		{"5k/pp4/6/2Q3/PP4/K5 w P 0 1", 5}, // rolled P: the King is safe this ply
+		{"5k/pp4/6/2Q3/PP4/K5 b K 0 1", 5}, // rolled K: the only parry
+	} {
+		p := mustRussian(t, tc.fen)
+		var infos []Info
+		r := New(Options{HashMB: 4}).Search(context.Background(), p, Limits{Depth: tc.depth}, func(in Info) { infos = append(infos, in) })
+		if len(infos) == 0 {
+			t.Fatalf("%s: no info lines", tc.fen)
+		}
+		lo, hi := Infinity, -Infinity
+		for _, in := range infos {
+			if isMate(in.Score) {
+				takes := len(in.PV) > 0 && russian.CapturesKing(in.PV[0])
+				if in.Face == 0 || !takes || in.Score < 0 {
+					t.Errorf("%s: depth %d face %q shows mate score %d (pv %v)", tc.fen, in.Depth, in.Face, in.Score, in.PV)
+				}
+				continue
+			}
+			if abs(in.Score) > limit {
+				t.Errorf("%s: depth %d face %q shows %d cp, beyond %d", tc.fen, in.Depth, in.Face, in.Score, limit)
+			}
+		}
+		for _, f := range r.Faces {
+			lo, hi = min(lo, russianUtility(f.Score)), max(hi, russianUtility(f.Score))
+			if isMate(f.Score) {
+				lo, hi = min(lo, russianWin), max(hi, russianWin)
+			}
+		}
+		if len(r.Faces) > 0 {
+			last := infos[len(infos)-1]
+			if u := russianUtility(last.Score); last.Face != 0 || u < lo-2 || u > hi+2 {
+				t.Errorf("%s: expectation %d cp (utility %d) outside the faces' %d..%d", tc.fen, last.Score, u, lo, hi)
+			}
+		}
+	}
+}
