@@ -35,6 +35,7 @@ func TestCECPBinary(t *testing.T) {
 	t.Run("xboard-moves", func(t *testing.T) { scenarioXBoardMoves(t, start) })
 	t.Run("loop", func(t *testing.T) { scenarioCECPLoop(t, start) })
 	t.Run("russian-pass", func(t *testing.T) { scenarioCECPRussianPass(t, start) })
+	t.Run("memory", func(t *testing.T) { scenarioCECPMemory(t, start) })
 }
 
 func TestCECPInProcess(t *testing.T) {
