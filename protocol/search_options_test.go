@@ -60,6 +60,23 @@ func scenarioUCISearchOptions(t *testing.T, start starter) {
 // multipvLine reads `info depth D ... multipv K score cp S ... pv M ...`.
 var multipvLine = regexp.MustCompile(`^info depth (\d+) seldepth \d+ multipv (\d+) score (cp|mate) (-?\d+) .* pv (\S+)`)
 
+// lastDepth returns the submatches of re (its first group: the depth) of
+// the lines of the deepest iteration in lines.
+func lastDepth(lines []string, re *regexp.Regexp) [][]string {
+	var last [][]string
+	for _, l := range lines {
+		m := re.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		if len(last) > 0 && m[1] != last[0][1] {
+			last = last[:0]
+		}
+		last = append(last, m)
+	}
+	return last
+}
+
 // scenarioUCIMultiPV: with MultiPV 3 each iteration prints lines ranked
 // 1, 2, 3 with three distinct first moves in score order, in every game,
 // and bestmove is line 1's move.
@@ -74,17 +91,7 @@ func scenarioUCIMultiPV(t *testing.T, start starter) {
 		}
 		p.send("go depth 3" + roll)
 		l, before := p.waitFor(`^bestmove `, 60*time.Second)
-		var last [][]string
-		for _, b := range before {
-			m := multipvLine.FindStringSubmatch(b)
-			if m == nil {
-				continue
-			}
-			if len(last) > 0 && m[1] != last[0][1] {
-				last = last[:0]
-			}
-			last = append(last, m)
-		}
+		last := lastDepth(before, multipvLine)
 		if len(last) != 3 {
 			t.Fatalf("%s: last iteration has %d lines:\n%s", name, len(last), strings.Join(before, "\n"))
 		}
@@ -123,17 +130,7 @@ func scenarioCECPMultiPV(t *testing.T, start starter) {
 		p.sync() // variant prints its setup lines
 		p.send("go")
 		l, before := p.waitFor(`^move `, 60*time.Second)
-		var last [][]string // the thinking lines of the last depth
-		for _, b := range before {
-			m := thinking.FindStringSubmatch(b)
-			if m == nil {
-				continue
-			}
-			if len(last) > 0 && m[1] != last[0][1] {
-				last = last[:0]
-			}
-			last = append(last, m)
-		}
+		last := lastDepth(before, thinking)
 		if len(last) != 3 {
 			t.Fatalf("%s: the last depth has %d thinking lines:\n%s", v.name, len(last), strings.Join(before, "\n"))
 		}
