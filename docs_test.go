@@ -67,3 +67,30 @@ func hasAnchor(t *testing.T, file, frag string) bool {
 	}
 	return false
 }
+
+// TestCLIDocListsCommands: every command of `varchess -h` answers its own
+// -h with status 0 and has its row in docs/cli.md (datagen and tune were
+// missing there once).
+func TestCLIDocListsCommands(t *testing.T) {
+	var help strings.Builder
+	usage(&help)
+	doc, err := os.ReadFile("docs/cli.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := regexp.MustCompile(`(?m)^  ([a-z][a-z-]+) `)
+	found := cmd.FindAllStringSubmatch(help.String(), -1)
+	if len(found) < 7 {
+		t.Fatalf("only %d commands in the usage:\n%s", len(found), help.String())
+	}
+	for _, m := range found {
+		name := m[1]
+		if !strings.Contains(string(doc), "| `varchess "+name+" ...` |") {
+			t.Errorf("docs/cli.md has no row for %q", name)
+		}
+		var out, errs strings.Builder
+		if code := run([]string{name, "-h"}, strings.NewReader(""), &out, &errs); code != 0 || out.Len()+errs.Len() == 0 {
+			t.Errorf("varchess %s -h: status %d, no usage", name, code)
+		}
+	}
+}

@@ -24,6 +24,7 @@ func TestPonderhitEndsEverySearch(t *testing.T) {
 		{"chess", "7k/8/8/8/8/8/8/K7 w - - 0 1"},
 		{"monochrome", "startpos"},
 		{"kingchess1", "startpos"},
+		{"kingchess", "startpos"},
 	} {
 		g, err := all.Get(c.game)
 		if err != nil {

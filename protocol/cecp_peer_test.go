@@ -21,8 +21,13 @@ import (
 )
 
 // buildBinary builds varchess into a directory of t (removed with it).
+// VARCHESS_TEST_BIN=/path/to/varchess runs the binary tests against that
+// build instead (to check that a test fails on an older commit).
 func buildBinary(t *testing.T) string {
 	t.Helper()
+	if bin := os.Getenv("VARCHESS_TEST_BIN"); bin != "" {
+		return bin
+	}
 	bin := filepath.Join(t.TempDir(), "varchess")
 	out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput()
 	if err != nil {

@@ -35,6 +35,8 @@ func TestCECPBinary(t *testing.T) {
 	t.Run("xboard-moves", func(t *testing.T) { scenarioXBoardMoves(t, start) })
 	t.Run("loop", func(t *testing.T) { scenarioCECPLoop(t, start) })
 	t.Run("russian-pass", func(t *testing.T) { scenarioCECPRussianPass(t, start) })
+	t.Run("memory", func(t *testing.T) { scenarioCECPMemory(t, start) })
+	t.Run("setboard-empty", func(t *testing.T) { scenarioCECPSetboardEmpty(t, start) })
 }
 
 func TestCECPInProcess(t *testing.T) {
@@ -47,6 +49,7 @@ func TestCECPInProcess(t *testing.T) {
 	t.Run("xboard-moves", func(t *testing.T) { scenarioXBoardMoves(t, start) })
 	t.Run("loop", func(t *testing.T) { scenarioCECPLoop(t, start) })
 	t.Run("russian-pass", func(t *testing.T) { scenarioCECPRussianPass(t, start) })
+	t.Run("setboard-empty", func(t *testing.T) { scenarioCECPSetboardEmpty(t, start) })
 }
 
 // cecpVariantTable: each game, its CECP name and what its setup line must say.

@@ -154,9 +154,8 @@ func scenarioUCIDisplayFen(t *testing.T, start starter) {
 }
 
 // scenarioCECPLoop: CECP perft runs as a task (ping answered meanwhile, `?`
-// stops it, commands behind it wait); setboard without a FEN is an error
-// that leaves the game alone; EOF during analysis or a perft ends the
-// session.
+// stops it, commands behind it wait); EOF during analysis or a perft ends
+// the session.
 func scenarioCECPLoop(t *testing.T, start starter) {
 	p := start(t)
 	p.handshake(false)
@@ -178,12 +177,6 @@ func scenarioCECPLoop(t *testing.T, start starter) {
 	p.waitFor(`^Nodes searched: 400$`, 30*time.Second)
 	p.waitFor(`^Nodes searched: 20$`, 30*time.Second)
 
-	// setboard without a FEN: an error, and e7e5 is still Black's move.
-	p.send("setboard")
-	p.expectOnly(p.sync(), `^Error \(missing FEN\): setboard$`)
-	p.send("usermove e7e5")
-	p.expectSilent(p.sync())
-
 	p.send("analyze")
 	p.sync()
 	if err := p.in.Close(); err != nil {
@@ -199,6 +192,17 @@ func scenarioCECPLoop(t *testing.T, start starter) {
 		t.Fatal(err)
 	}
 	waitExit(t, p)
+}
+
+// scenarioCECPSetboardEmpty: setboard without a FEN is an error that
+// leaves the game alone (d6dfd26 silently reset it to the start position).
+func scenarioCECPSetboardEmpty(t *testing.T, start starter) {
+	p := start(t)
+	p.handshake(false)
+	p.send("new", "force", "usermove e2e4", "setboard")
+	p.expectOnly(p.sync(), `^Error \(missing FEN\): setboard$`)
+	p.send("usermove e7e5") // still Black's move after e2e4
+	p.expectSilent(p.sync())
 }
 
 // scenarioCECPRussianPass: the opponent's pass (`usermove @@@@`) with no

@@ -19,6 +19,8 @@ func TestSearchOptionsInProcess(t *testing.T) {
 	t.Run("uci-faces", func(t *testing.T) { scenarioUCIFaces(t, start) })
 	t.Run("uci-hash", func(t *testing.T) { scenarioUCILargeHash(t, start) })
 	t.Run("cecp-options", func(t *testing.T) { scenarioCECPSearchOptions(t, start) })
+	t.Run("cecp-memory", func(t *testing.T) { scenarioCECPMemory(t, start) })
+	t.Run("cecp-multipv", func(t *testing.T) { scenarioCECPMultiPV(t, start) })
 }
 
 // scenarioUCISearchOptions: `uci` offers the search options with their
@@ -58,6 +60,23 @@ func scenarioUCISearchOptions(t *testing.T, start starter) {
 // multipvLine reads `info depth D ... multipv K score cp S ... pv M ...`.
 var multipvLine = regexp.MustCompile(`^info depth (\d+) seldepth \d+ multipv (\d+) score (cp|mate) (-?\d+) .* pv (\S+)`)
 
+// lastDepth returns the submatches of re (its first group: the depth) of
+// the lines of the deepest iteration in lines.
+func lastDepth(lines []string, re *regexp.Regexp) [][]string {
+	var last [][]string
+	for _, l := range lines {
+		m := re.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		if len(last) > 0 && m[1] != last[0][1] {
+			last = last[:0]
+		}
+		last = append(last, m)
+	}
+	return last
+}
+
 // scenarioUCIMultiPV: with MultiPV 3 each iteration prints lines ranked
 // 1, 2, 3 with three distinct first moves in score order, in every game,
 // and bestmove is line 1's move.
@@ -72,17 +91,7 @@ func scenarioUCIMultiPV(t *testing.T, start starter) {
 		}
 		p.send("go depth 3" + roll)
 		l, before := p.waitFor(`^bestmove `, 60*time.Second)
-		var last [][]string
-		for _, b := range before {
-			m := multipvLine.FindStringSubmatch(b)
-			if m == nil {
-				continue
-			}
-			if len(last) > 0 && m[1] != last[0][1] {
-				last = last[:0]
-			}
-			last = append(last, m)
-		}
+		last := lastDepth(before, multipvLine)
 		if len(last) != 3 {
 			t.Fatalf("%s: last iteration has %d lines:\n%s", name, len(last), strings.Join(before, "\n"))
 		}
@@ -104,6 +113,50 @@ func scenarioUCIMultiPV(t *testing.T, start starter) {
 			t.Errorf("%s: bestmove %s, line 1 begins %s", name, best, last[0][5])
 		}
 	}
+}
+
+// scenarioCECPMultiPV: `option MultiPV=3` over CECP: with post, the last
+// depth prints three thinking lines on three distinct first moves, scores
+// not rising, and the engine plays the first line's move, in every game.
+func scenarioCECPMultiPV(t *testing.T, start starter) {
+	p := start(t)
+	p.handshake(false)
+	thinking := regexp.MustCompile(`^(\d+) (-?\d+) \d+ \d+ (\S+)`)
+	for _, v := range cecpVariantTable {
+		p.send("new", "variant "+v.xname, "force", "option MultiPV=3", "post", "sd 3")
+		if v.name == "russian" {
+			p.send("roll K")
+		}
+		p.sync() // variant prints its setup lines
+		p.send("go")
+		l, before := p.waitFor(`^move `, 60*time.Second)
+		last := lastDepth(before, thinking)
+		if len(last) != 3 {
+			t.Fatalf("%s: the last depth has %d thinking lines:\n%s", v.name, len(last), strings.Join(before, "\n"))
+		}
+		seen := map[string]bool{}
+		for i, m := range last {
+			if seen[m[3]] {
+				t.Errorf("%s: line %d repeats the move %s: %q", v.name, i+1, m[3], m[0])
+			}
+			seen[m[3]] = true
+			a, _ := strconv.Atoi(last[max(i-1, 0)][2])
+			b, _ := strconv.Atoi(m[2])
+			if b > a && abs(a) < xboardMate && abs(b) < xboardMate {
+				t.Errorf("%s: line %d scores %d above line %d's %d", v.name, i+1, b, i, a)
+			}
+		}
+		if got := strings.TrimPrefix(l, "move "); got != last[0][3] {
+			t.Errorf("%s: played %s, the first line begins %s", v.name, got, last[0][3])
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // scenarioUCIShowWDL: UCI_ShowWDL adds `wdl W D L` (permille) after the
@@ -205,9 +258,8 @@ func scenarioUCILargeHash(t *testing.T, start starter) {
 	uciReady(p)
 }
 
-// scenarioCECPSearchOptions: the options are features, `option` sets them,
-// `cores` sets the threads, and a `memory` beyond the largest table says
-// that it was clamped (once, as a comment line) and still answers ping.
+// scenarioCECPSearchOptions: the options are features, `option` sets them
+// (a value out of range is an error), `cores` sets the threads.
 func scenarioCECPSearchOptions(t *testing.T, start starter) {
 	p := start(t)
 	feats := strings.Join(p.handshake(false), "\n")
@@ -221,9 +273,18 @@ func scenarioCECPSearchOptions(t *testing.T, start starter) {
 	p.expectSilent(p.sync())
 	p.send("option MultiPV=0")
 	p.expectOnly(p.sync(), `^Error \(bad option value`)
+}
+
+// scenarioCECPMemory: a `memory` beyond the largest table says that it was
+// clamped (once, as a comment line), `new` with that table answers ping
+// (d6dfd26 clamped without a word and then cleared 4 GiB synchronously,
+// 6.4 s deaf), and a search still answers with a small table.
+func scenarioCECPMemory(t *testing.T, start starter) {
+	p := start(t)
+	p.handshake(false)
 	p.send("memory 99999999")
 	p.expectOnly(p.sync(), `^# memory 99999999 MiB is more than the engine's largest table: using 4096 MiB$`)
-	p.send("new")
+	p.send("new", "new")
 	p.expectSilent(p.sync())
 	p.send("memory 16", "post", "sd 3", "go")
 	p.waitFor(`^move `, 30*time.Second)
