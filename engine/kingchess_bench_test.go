@@ -6,6 +6,7 @@ import (
 
 	"varchess/variants"
 	"varchess/variants/chess"
+	"varchess/variants/kingchess"
 	"varchess/variants/monochrome"
 	"varchess/variants/russian"
 )
@@ -46,25 +47,13 @@ func benchSearch(b *testing.B, positions []variants.Position, depth int) {
 }
 
 func BenchmarkKC1Search(b *testing.B) {
-	var ps []variants.Position
-	for _, f := range kc1BenchFENs {
-		ps = append(ps, mustKC(b, f, true))
-	}
-	benchSearch(b, ps, kc1BenchDepth)
+	benchSearch(b, parsedAll(b, kc1BenchFENs, func(f string) (variants.Position, error) { return kingchess.Parse1(f) }), kc1BenchDepth)
 }
 
 // BenchmarkChessSearch is the chess bench workload under the same harness,
 // for the nodes-per-second comparison.
 func BenchmarkChessSearch(b *testing.B) {
-	var ps []variants.Position
-	for _, f := range benchPositions[:10] {
-		p, err := chess.Parse(f)
-		if err != nil {
-			b.Fatal(err)
-		}
-		ps = append(ps, p)
-	}
-	benchSearch(b, ps, 10)
+	benchSearch(b, parsedAll(b, benchPositions[:10], func(f string) (variants.Position, error) { return chess.Parse(f) }), 10)
 }
 
 // monoBenchFENs: monochrome positions from engine games (opening,
@@ -77,15 +66,20 @@ var monoBenchFENs = []string{
 }
 
 func BenchmarkMonoSearch(b *testing.B) {
+	benchSearch(b, parsedAll(b, monoBenchFENs, func(f string) (variants.Position, error) { return monochrome.ParseFEN(f) }), 11)
+}
+
+// parsedAll parses every FEN with parse.
+func parsedAll(b *testing.B, fens []string, parse func(string) (variants.Position, error)) []variants.Position {
 	var ps []variants.Position
-	for _, f := range monoBenchFENs {
-		p, err := monochrome.ParseFEN(f)
+	for _, f := range fens {
+		p, err := parse(f)
 		if err != nil {
-			b.Fatal(err)
+			b.Fatal(f, err)
 		}
 		ps = append(ps, p)
 	}
-	benchSearch(b, ps, 11)
+	return ps
 }
 
 // russianBenchFENs: russian positions after a rolled face (the start,
@@ -100,13 +94,5 @@ var russianBenchFENs = []string{
 }
 
 func BenchmarkRussianSearch(b *testing.B) {
-	var ps []variants.Position
-	for _, f := range russianBenchFENs {
-		p, err := russian.Parse(f)
-		if err != nil {
-			b.Fatal(f, err)
-		}
-		ps = append(ps, p)
-	}
-	benchSearch(b, ps, 5)
+	benchSearch(b, parsedAll(b, russianBenchFENs, func(f string) (variants.Position, error) { return russian.Parse(f) }), 5)
 }

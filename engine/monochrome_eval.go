@@ -304,6 +304,40 @@ func (e *monoEvaluator) Classify(m variants.Move) (bool, int) {
 	return true, 16*mv.Captured().Value() - mv.Piece().Value()
 }
 
+// SEEAtLeast implements Exchanger with monochrome's exchange arithmetic,
+// one ply deep: nobody can take back on the capture square (the capturer
+// now stands on the opponent's half and belongs to him), so a capture
+// wins the captured points outright and hands the capturer over, worth
+// monoHandover per point of it. A quiet move to a square of our half that
+// the opponent attacks offers the piece: it loses the piece's points, less
+// the handover of the cheapest enemy piece that takes it. Other quiet
+// moves (crossing the line included: a gift, but no points) are even.
+func (e *monoEvaluator) SEEAtLeast(m variants.Move, threshold int) bool {
+	mv := monochrome.DecodeMove(m)
+	if mv.IsCapture() {
+		return monoPoint*mv.Captured().Value()-monoHandover*mv.Piece().Value() >= threshold
+	}
+	p := e.p
+	us := p.SideToMove()
+	to := mv.To()
+	if !monoHalf(us).Has(to) {
+		return threshold <= 0
+	}
+	occ := p.Occupied()&^mv.From().Bit() | to.Bit()
+	cheapest := 0
+	for b := p.Owned(us.Other()); b != 0; {
+		s := b.PopFirst()
+		pc := p.PieceAt(s)
+		if monoAttacks(pc, s, occ).Has(to) && (cheapest == 0 || pc.Value() < cheapest) {
+			cheapest = pc.Value()
+		}
+	}
+	if cheapest == 0 {
+		return threshold <= 0
+	}
+	return -(monoPoint*mv.Piece().Value() - monoHandover*cheapest) >= threshold
+}
+
 // NoisyMoves lists the captures of the side to move.
 func (e *monoEvaluator) NoisyMoves(buf []variants.Move) []variants.Move {
 	return e.p.Captures(buf)

@@ -233,3 +233,33 @@ func TestMonoClockHelpsTheLeader(t *testing.T) {
 		t.Errorf("South trailing: clock 0 %d, clock 90 %d", early, late)
 	}
 }
+
+// TestMonoSEE: a pawn taking a queen wins 8 points less the pawn's
+// handover; a queen taking a pawn hands the queen over for one point; a
+// quiet move onto a square the opponent attacks offers the piece; one
+// crossing the line (a gift) or onto a safe square is even.
+func TestMonoSEE(t *testing.T) {
+	cases := []struct {
+		fen, move string
+		threshold int
+		want      bool
+	}{
+		{"4k3/8/8/3q4/2P5/8/8/4K3 w - 0 1 0-0", "c4d5", monoPoint*8 - monoHandover, true},
+		{"4k3/8/8/3q4/2P5/8/8/4K3 w - 0 1 0-0", "c4d5", monoPoint*8 - monoHandover + 1, false},
+		{"4k3/8/8/3p4/3Q4/8/8/7K w - 0 1 0-0", "d4d5", 0, false},
+		{"4k3/8/2n5/8/8/8/1R6/4K3 w - 0 1 0-0", "b2b3", 0, true},
+		{"4k3/8/2n5/8/8/8/1R6/4K3 w - 0 1 0-0", "b2b4", 0, false},
+		{"4k3/8/2n5/8/8/8/1R6/4K3 w - 0 1 0-0", "b2b4", -(monoPoint*5 - monoHandover*3), true},
+		{"4k3/8/2n5/8/8/8/1R6/4K3 w - 0 1 0-0", "b2b6", 0, true},
+	}
+	for _, c := range cases {
+		p := monoPos(t, c.fen)
+		m, err := p.ParseMove(c.move)
+		if err != nil {
+			t.Fatalf("%s %s: %v", c.fen, c.move, err)
+		}
+		if got := newMonoEvaluator(p).(*monoEvaluator).SEEAtLeast(m, c.threshold); got != c.want {
+			t.Errorf("%s: SEE(%s) >= %d is %v, want %v", c.fen, c.move, c.threshold, got, c.want)
+		}
+	}
+}

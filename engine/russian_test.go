@@ -138,31 +138,49 @@ func refQuiesce(s *rsearch, ply, qdepth int) int {
 	if sc, over := s.terminal(ply); over {
 		return sc
 	}
+	if qdepth >= s.maxQ-russianEvasionPlies && qdepth > 0 && p.InCheck() {
+		if len(p.AllMoves(nil)) == 0 {
+			return -russianWin
+		}
+		return refFaces(s, ply, qdepth, false, -Infinity)
+	}
 	stand := s.leaf()
 	if qdepth <= 0 {
 		return stand
 	}
+	return refFaces(s, ply, qdepth, true, stand)
+}
+
+// refFaces is the mean over the faces of each face's best quiescence
+// child among its captures (or, with capturesOnly false, all its moves:
+// the evasions of a side in check), never below floor; a face with
+// nothing better than -Infinity passes.
+func refFaces(s *rsearch, ply, qdepth int, capturesOnly bool, floor int) int {
+	p := s.p
 	sum := 0
 	for f := russian.Pawn; f <= russian.King; f++ {
 		if s.w[f] == 0 {
 			continue
 		}
-		best := stand
+		best := floor
 		if p.TakesPart(f) {
 			for _, m := range p.MovesForFace(f, nil) {
-				if !russian.IsCaptureMove(m) {
+				if capturesOnly && !russian.IsCaptureMove(m) {
 					continue
 				}
-				var v int
-				if russian.CapturesKing(m) {
-					v = russianWin
-				} else {
+				v := russianWin
+				if !russian.CapturesKing(m) {
 					p.Make(m)
 					v = -refQuiesce(s, ply+1, qdepth-1)
 					p.Unmake()
 				}
 				best = max(best, v)
 			}
+		}
+		if best == -Infinity {
+			p.Make(russian.PassMove)
+			best = -refQuiesce(s, ply+1, qdepth-1)
+			p.Unmake()
 		}
 		sum += s.w[f] * best
 	}
@@ -342,5 +360,82 @@ func TestRussianHistory(t *testing.T) {
 	}
 	if quiet == 0 || scored == 0 {
 		t.Errorf("%d quiet moves, %d with a history score after a depth-3 search", quiet, scored)
+	}
+}
+
+// TestRussianQuiescenceInCheck: Black's lone King is checked by the rook;
+// only face K parries, the other five pass, and White's rook (faces R and
+// K) then takes the King. Standing pat would ignore all that; quiescence
+// must value the position well below the static evaluation.
+func TestRussianQuiescenceInCheck(t *testing.T) {
+	p := mustRussian(t, "3k2/6/6/3R2/6/K5 b - 0 1")
+	if !p.InCheck() {
+		t.Fatal("black is not in check")
+	}
+	s := newTestSearch(p, false)
+	s.maxQ = 2
+	stand := s.leaf()
+	q := s.quiesce(0, -Infinity, Infinity, 2)
+	if q > stand-100 {
+		t.Errorf("quiescence %d, static %d: the check is not seen", q, stand)
+	}
+	r := newTestSearch(p, false)
+	r.maxQ = 2
+	if ref := refQuiesce(r, 0, 2); q != ref {
+		t.Errorf("quiescence %d, reference %d", q, ref)
+	}
+}
+
+// TestRussianScoresShown: the expectimax averages over the die, and the
+// scores it shows must stay on the centipawn scale even where some faces
+// take the King and others do not (averaging mate scores once printed
+// expectations like -68 pawns). White's queen on c3 takes the King on f6
+// with faces Q and K only; Black, in check, parries with face K only. A
+// mate is shown only for a face that takes the King at once; every other
+// score, the expectations included, stays below 40 pawns (the best
+// uncertain utility shows as about 33), and the expectation lies between
+// the faces' values.
+func TestRussianScoresShown(t *testing.T) {
+	const limit = 4000 // cp; the best uncertain utility shows as about 3300
+	for _, tc := range []struct {
+		fen   string
+		depth int
+	}{
+		{"5k/pp4/6/2Q3/PP4/K5 w - 0 1", 4}, // unrolled: every face
+		{"5k/pp4/6/2Q3/PP4/K5 b - 0 1", 4}, // unrolled, Black in check
+		{"5k/pp4/6/2Q3/PP4/K5 w P 0 1", 5}, // rolled P: the King is safe this ply
+		{"5k/pp4/6/2Q3/PP4/K5 b K 0 1", 5}, // rolled K: the only parry
+	} {
+		p := mustRussian(t, tc.fen)
+		var infos []Info
+		r := New(Options{HashMB: 4}).Search(context.Background(), p, Limits{Depth: tc.depth}, func(in Info) { infos = append(infos, in) })
+		if len(infos) == 0 {
+			t.Fatalf("%s: no info lines", tc.fen)
+		}
+		lo, hi := Infinity, -Infinity
+		for _, in := range infos {
+			if isMate(in.Score) {
+				takes := len(in.PV) > 0 && russian.CapturesKing(in.PV[0])
+				if in.Face == 0 || !takes || in.Score < 0 {
+					t.Errorf("%s: depth %d face %q shows mate score %d (pv %v)", tc.fen, in.Depth, in.Face, in.Score, in.PV)
+				}
+				continue
+			}
+			if abs(in.Score) > limit {
+				t.Errorf("%s: depth %d face %q shows %d cp, beyond %d", tc.fen, in.Depth, in.Face, in.Score, limit)
+			}
+		}
+		for _, f := range r.Faces {
+			lo, hi = min(lo, russianUtility(f.Score)), max(hi, russianUtility(f.Score))
+			if isMate(f.Score) {
+				lo, hi = min(lo, russianWin), max(hi, russianWin)
+			}
+		}
+		if len(r.Faces) > 0 {
+			last := infos[len(infos)-1]
+			if u := russianUtility(last.Score); last.Face != 0 || u < lo-2 || u > hi+2 {
+				t.Errorf("%s: expectation %d cp (utility %d) outside the faces' %d..%d", tc.fen, last.Score, u, lo, hi)
+			}
+		}
 	}
 }

@@ -5,7 +5,7 @@
 # rule difference ended (counted and reported).
 #
 # Usage: [FAIRY=PATH] scripts/kingchess1-vs-fairy.sh [-n GAMES (200)] [-t TC (10+0.1)]
-#            [-c CONCURRENCY (1)] [-o PGN] [-m MS: Fairy-Stockfish's Move Overhead (100)]
+#            [-c CONCURRENCY (1)] [-o PGN] [-m MS: both engines' Move Overhead (100)]
 #            [-k] [-e ENGINE: our engine's binary (built from this tree)]
 #            [-a ARGS: more arguments for `match`, e.g. "-resign 6/1000"]
 #            [-d DIR: keep the build, variant file, PGN and match state in DIR]
@@ -38,8 +38,9 @@
 # the root still uses its own rules). Games ended by an illegal move are
 # left out of the score and counted.
 #
-# On a loaded machine Fairy-Stockfish can lose on time (the arbiter allows
-# 200 ms beyond the clock); its Move Overhead keeps a safety margin.
+# On a loaded machine an engine can lose on time (the arbiter allows 200 ms
+# beyond the clock); both engines get the same Move Overhead (-m) as a
+# safety margin.
 set -euo pipefail
 
 games=200 tc=10+0.1 conc=1 pgn="" overhead=100 kings=0 engine="" extra="" dir="" resume=0 only=""
@@ -172,7 +173,7 @@ log "$games games at $tc, concurrency $conc, Fairy-Stockfish $fsf${legal:+ with 
 
 # shellcheck disable=SC2086 # $extra is a list of arguments
 "$bin" match -variant kingchess1 \
-	-engine "cmd=$bin,proto=uci,name=varchess" \
+	-engine "cmd=$bin,proto=uci,name=varchess,option.Move Overhead=$overhead" \
 	-engine "cmd=$fsf,proto=uci,name=fairy-stockfish,option.VariantPath=$ini,option.Move Overhead=$overhead$legal" \
 	-games "$games" -tc "$tc" -concurrency "$conc" -seed 1 \
 	"${openings[@]}" -pgn "$pgn" "${state[@]}" -maxplies 400 $extra 2>&1 | tee "$work/result.txt"
