@@ -401,7 +401,7 @@ func TuneMain(args []string, stdout, stderr io.Writer) int {
 	limit := fs.Int("limit", 0, "use at most this many positions (0 = all)")
 	out := fs.String("out", "", "write the tuned weights as Go source here (e.g. engine/eval_weights.go)")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: varchess tune -data FILE[,FILE...] [-out engine/eval_weights.go] [-epochs N] [-lr X] [-lambda L] [-seed S]
+		fmt.Fprint(stderr, `usage: varchess tune -data FILE[,FILE...] [-out engine/eval_weights.go] [-epochs N] [-lr X] [-lambda L] [-seed S] [-validdata FILES] [-freeze PREFIXES]
 
 Texel tuning of the chess evaluation: every weight of the evaluation is
 fitted by gradient descent (Adam) on the mean squared error between
