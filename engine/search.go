@@ -639,8 +639,12 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		}
 		// Set before pruning too: quiescence below this node reads it.
 		s.prevKey[ply] = key
+		// Whether m checks matters only to a move pruned unless it checks
+		// and to a late move's reduction (lateMove): the game's cheap test
+		// is asked only there.
+		lateMove := searched >= 2 && depth >= 3 && !inCheck && (!noisy || scores[i] < 0)
 		givesCheck := false
-		if s.checks != nil {
+		if s.checks != nil && (prune || lateMove) {
 			if givesCheck = s.checks.GivesCheck(m); prune && !givesCheck {
 				continue
 			}
@@ -667,7 +671,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 			v = -s.search(newDepth, -beta, -alpha, ply+1)
 		} else {
 			r := 0
-			if depth >= 3 && searched >= 2 && !inCheck && (!noisy || scores[i] < 0) {
+			if lateMove {
 				r = int(lmrTable[min(depth, 63)][min(searched, 63)])
 				if pvNode {
 					r--
