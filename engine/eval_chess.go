@@ -142,12 +142,18 @@ type pawnEntry struct {
 	pawns  [2]bb.Bitboard
 	sc     score       // White's minus Black's
 	passed bb.Bitboard // passed pawns of both colours
+	// The king shelter of each colour depends on the pawns and that
+	// king's square only: kept for the last square seen (shelterKing is
+	// the square plus one; 0: none yet).
+	shelterKing [2]uint8
+	shelter     [2]score
 }
 
 // chessEval is the working state of one evaluation.
 type chessEval struct {
 	p      *chess.Position
 	pawns  *pawnCache // nil: no cache (tracing)
+	entry  *pawnEntry // this position's pawn entry (nil: no cache)
 	tr     *evalTrace // nil: not tracing
 	sc     [2]score
 	danger [2]score // king danger units against each colour's king
@@ -218,7 +224,7 @@ func (ev *chessEval) run(p *chess.Position) int {
 	ev.pawnStructure(w)
 	for c := variants.White; c <= variants.Black; c++ {
 		ev.kingDanger(c, w)
-		ev.sc[c] = ev.sc[c].add(ev.passers(c, w)).add(ev.kingShelter(c, w)).add(ev.threats(c, w))
+		ev.sc[c] = ev.sc[c].add(ev.passers(c, w)).add(ev.cachedShelter(c, w)).add(ev.threats(c, w))
 	}
 	stm := ev.p.SideToMove()
 	ev.sc[stm] = ev.sc[stm].add(ev.term(stm, &w.Tempo, 1))
@@ -331,6 +337,7 @@ func (ev *chessEval) pawnStructure(w *evalWeights) {
 	var e *pawnEntry
 	if ev.pawns != nil {
 		e = &ev.pawns[pawnHash(ev.pawnBB[0], ev.pawnBB[1])>>(64-10)]
+		ev.entry = e
 		if e.pawns == ev.pawnBB && e.pawns != [2]bb.Bitboard{} {
 			ev.sc[variants.White] = ev.sc[variants.White].add(e.sc)
 			ev.passed = e.passed
@@ -343,6 +350,20 @@ func (ev *chessEval) pawnStructure(w *evalWeights) {
 	if e != nil {
 		*e = pawnEntry{pawns: ev.pawnBB, sc: ws.sub(bs), passed: ev.passed}
 	}
+}
+
+// cachedShelter is kingShelter through the pawn entry (the pawns are the
+// entry's, so only the king square needs checking).
+func (ev *chessEval) cachedShelter(c variants.Color, w *evalWeights) score {
+	e := ev.entry
+	if e == nil {
+		return ev.kingShelter(c, w)
+	}
+	k := uint8(ev.king[c]) + 1
+	if e.shelterKing[c] != k {
+		e.shelterKing[c], e.shelter[c] = k, ev.kingShelter(c, w)
+	}
+	return e.shelter[c]
 }
 
 // pawnTerms: material and squares of c's pawns; isolated, doubled,

@@ -3,6 +3,7 @@ package engine
 import (
 	"go/parser"
 	"go/token"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -122,6 +123,31 @@ func TestPawnCacheIsTransparent(t *testing.T) {
 		}
 		if first != want {
 			t.Errorf("%s: evaluator %d, uncached %d", fen, first, want)
+		}
+	}
+}
+
+// Along random games (kings walking over the same pawns, pawn entries
+// replaced), the cached pawn structure and king shelter give the plain
+// evaluation's score at every position.
+func TestPawnCacheIsTransparentInPlay(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, fen := range benchPositions {
+		p := mustParse(t, fen)
+		e := newChessEvaluator(p).(*chessEvaluator)
+		var buf []variants.Move
+		for ply := 0; ply < 60; ply++ {
+			want := evaluateChess(p)
+			if p.SideToMove() == variants.Black {
+				want = -want
+			}
+			if got := e.Evaluate(); got != want {
+				t.Fatalf("%s after %d plies (%s): cached %d, plain %d", fen, ply, p.FEN(), got, want)
+			}
+			if buf = p.Moves(buf[:0]); len(buf) == 0 {
+				break
+			}
+			p.Make(buf[rng.IntN(len(buf))])
 		}
 	}
 }

@@ -72,6 +72,13 @@ type CheckExtender interface {
 	ExtendCheck() bool
 }
 
+// CheckGiver tells whether a legal move gives check without making it, so
+// that moves pruned unless they give check cost no make and unmake.
+// Without it the search makes the move and asks InCheck.
+type CheckGiver interface {
+	GivesCheck(m variants.Move) bool
+}
+
 // Historian gives repetition and fifty-move information.
 type Historian interface {
 	// HalfmoveClock is the number of plies since the last irreversible ply;

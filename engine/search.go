@@ -28,6 +28,7 @@ type searcher struct {
 	keyer     MoveKeyer
 	pawnKeyer PawnKeyer
 	extend    CheckExtender
+	checks    CheckGiver
 
 	tt      *table
 	history *historyTable // this thread's, kept between searches
@@ -99,6 +100,7 @@ func newSearcher(j *job, id int, pos variants.Position, g Game) *searcher {
 	s.keyer, _ = s.ev.(MoveKeyer)
 	s.pawnKeyer, _ = s.ev.(PawnKeyer)
 	s.extend, _ = s.ev.(CheckExtender)
+	s.checks, _ = s.ev.(CheckGiver)
 	s.keys = make([]uint64, 0, MaxPly+2)
 	return s
 }
@@ -392,6 +394,7 @@ func (s *searcher) isDraw() bool {
 // scoreMoves fills the ordering scores of the moves at ply.
 func (s *searcher) scoreMoves(moves []variants.Move, ply int, ttMove variants.Move) []int {
 	sc := s.scoreBuf[ply][:0]
+	q := s.quietRows(ply)
 	for _, m := range moves {
 		var v int
 		switch noisy, gain := s.classifyMove(m); {
@@ -409,7 +412,7 @@ func (s *searcher) scoreMoves(moves []variants.Move, ply int, ttMove variants.Mo
 		case m == s.killers[ply][1]:
 			v = orderKiller
 		default:
-			v = s.quietScore(m, ply)
+			v = q.score(m, s.moveKey(m))
 		}
 		sc = append(sc, v)
 	}
@@ -601,6 +604,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	bestMove := variants.NoMove
 	origAlpha := alpha
 	searched := 0
+	q := s.quietRows(ply)
 	for i := range moves {
 		pickNext(moves, scores, i)
 		m := moves[i]
@@ -609,9 +613,10 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		}
 		noisy, _ := s.classifyMove(m)
 		isKiller := m == s.killers[ply][0] || m == s.killers[ply][1]
+		key := s.moveKey(m)
 		hist := 0
 		if !noisy {
-			hist = s.quietScore(m, ply)
+			hist = q.score(m, key) // current values: children update them
 		}
 		// Pruning at low depth of moves that do not give check (known
 		// only after making the move): late quiet moves, quiet moves
@@ -632,12 +637,20 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 				prune = s.see != nil && depth <= 6 && !s.see.SEEAtLeast(m, -100*depth)
 			}
 		}
-		s.prevKey[ply] = s.moveKey(m)
+		// Set before pruning too: quiescence below this node reads it.
+		s.prevKey[ply] = key
+		givesCheck := false
+		if s.checks != nil {
+			if givesCheck = s.checks.GivesCheck(m); prune && !givesCheck {
+				continue
+			}
+		}
 		s.make(m)
-		givesCheck := s.pos.InCheck()
-		if prune && !givesCheck {
-			s.unmake()
-			continue
+		if s.checks == nil {
+			if givesCheck = s.pos.InCheck(); prune && !givesCheck {
+				s.unmake()
+				continue
+			}
 		}
 		ext := 0
 		if m == ttMove {

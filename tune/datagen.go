@@ -30,6 +30,10 @@ type GenConfig struct {
 	MaxOpening  int    // discard openings whose first search scores beyond this (cp)
 	HashMB      int
 	Threads     int // games played at once (the output does not depend on it)
+	// Stop, if set, is asked before each new game: once it says true no
+	// game is started; those under way are finished and written. The
+	// output is then a prefix of the full run's.
+	Stop func() bool
 }
 
 // Sample is one labelled position: FEN, the search score from White's view
@@ -187,6 +191,7 @@ func Generate(cfg GenConfig, emit func([]Sample) error, progress func(GenStats))
 	done := map[int]gameRecord{}
 	cond := sync.NewCond(&mu)
 	var firstErr error
+	stopped := false // no more games are started; next is the last count
 	var wg sync.WaitGroup
 	for range threads {
 		wg.Add(1)
@@ -200,7 +205,13 @@ func Generate(cfg GenConfig, emit func([]Sample) error, progress func(GenStats))
 				for len(done) > 4*threads && firstErr == nil {
 					cond.Wait()
 				}
-				if next >= cfg.Games || firstErr != nil {
+				if next >= cfg.Games || firstErr != nil || stopped {
+					mu.Unlock()
+					return
+				}
+				if cfg.Stop != nil && cfg.Stop() {
+					stopped = true
+					cond.Broadcast()
 					mu.Unlock()
 					return
 				}
@@ -218,8 +229,12 @@ func Generate(cfg GenConfig, emit func([]Sample) error, progress func(GenStats))
 	// The emitter runs here, in game order.
 	for g := 0; g < cfg.Games; g++ {
 		mu.Lock()
-		for done[g].outcome == variants.Ongoing && firstErr == nil {
+		for done[g].outcome == variants.Ongoing && firstErr == nil && !(stopped && g >= next) {
 			cond.Wait()
+		}
+		if stopped && g >= next {
+			mu.Unlock()
+			break
 		}
 		rec := done[g]
 		delete(done, g)
@@ -264,8 +279,9 @@ func DatagenMain(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.Threads, "threads", 1, "games played at once (the output is the same for any value)")
 	out := fs.String("out", "", "data file to write (required; appended to with -append)")
 	appendOut := fs.Bool("append", false, "append to -out instead of replacing it")
+	duration := fs.Duration("duration", 0, "start no new game after this long (e.g. 45m; 0 = no limit); games under way are finished")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: varchess datagen -out FILE [-games N] [-nodes N] [-seed S] [-random R] [-threads T]
+		fmt.Fprint(stderr, `usage: varchess datagen -out FILE [-games N] [-nodes N] [-seed S] [-random R] [-threads T] [-duration D]
 
 Plays chess self-play games of this engine, every move searched to a fixed
 node count, each game starting with R uniformly random plies (unbalanced
@@ -284,8 +300,8 @@ for `+"`varchess tune`"+`. Progress goes to stderr.
 		return 2
 	}
 	cfg.Nodes = *nodes
-	if fs.NArg() > 0 || *out == "" || cfg.Games < 1 || cfg.Nodes < 1 || cfg.RandomPlies < 0 || cfg.Threads < 1 || cfg.HashMB < 1 {
-		fmt.Fprintln(stderr, "datagen: -out is required; -games, -nodes, -threads and -hash must be positive")
+	if fs.NArg() > 0 || *out == "" || cfg.Games < 1 || cfg.Nodes < 1 || cfg.RandomPlies < 0 || cfg.Threads < 1 || cfg.HashMB < 1 || *duration < 0 {
+		fmt.Fprintln(stderr, "datagen: -out is required; -games, -nodes, -threads and -hash must be positive, -duration not negative")
 		fs.Usage()
 		return 2
 	}
@@ -300,6 +316,10 @@ for `+"`varchess tune`"+`. Progress goes to stderr.
 	}
 	w := newLineWriter(f)
 	start := time.Now()
+	if *duration > 0 {
+		deadline := start.Add(*duration)
+		cfg.Stop = func() bool { return time.Now().After(deadline) }
+	}
 	last := start
 	st, err := Generate(cfg, func(ss []Sample) error {
 		for _, s := range ss {

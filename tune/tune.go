@@ -278,11 +278,16 @@ func (s *Set) gradient(idx []int, w *Weights, k float64, g *Weights) {
 
 // Config of one tuning run.
 type Config struct {
-	Epochs  int
-	LR      float64
-	Lambda  float64 // weight of the game result in the target (1 - that of the search score)
-	Seed    uint64  // picks the validation positions
-	Valid   float64 // fraction of positions held out for validation
+	Epochs int
+	LR     float64
+	Lambda float64 // weight of the game result in the target (1 - that of the search score)
+	Seed   uint64  // picks the validation positions
+	Valid  float64 // fraction of positions held out for validation
+	// ValidFrom, when positive, makes the positions from this index on the
+	// validation set instead (Valid is then not used).
+	ValidFrom int
+	// Frozen weights (by flat index) keep their starting values.
+	Frozen  map[int]bool
 	Threads int
 }
 
@@ -303,7 +308,9 @@ func Run(s *Set, w *Weights, cfg Config, progress func(epoch int, train, valid f
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x7475_6e65))
 	nValid := int(cfg.Valid * float64(s.Len()))
 	from := 0
-	if nValid > 0 {
+	if cfg.ValidFrom > 0 && cfg.ValidFrom < s.Len() {
+		from, nValid = cfg.ValidFrom, s.Len()-cfg.ValidFrom
+	} else if nValid > 0 {
 		from = rng.IntN(s.Len() - nValid + 1)
 	}
 	var train, valid []int
@@ -365,6 +372,9 @@ func Run(s *Set, w *Weights, cfg Config, progress func(epoch int, train, valid f
 			*w -= cfg.LR * (*m / c1) / (math.Sqrt(*v/c2) + eps)
 		}
 		for i := range n {
+			if cfg.Frozen[i] {
+				continue
+			}
 			adam(&w.MG[i], &m1.MG[i], &m2.MG[i], grads[0].MG[i])
 			adam(&w.EG[i], &m1.EG[i], &m2.EG[i], grads[0].EG[i])
 		}
@@ -391,7 +401,7 @@ func TuneMain(args []string, stdout, stderr io.Writer) int {
 	limit := fs.Int("limit", 0, "use at most this many positions (0 = all)")
 	out := fs.String("out", "", "write the tuned weights as Go source here (e.g. engine/eval_weights.go)")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: varchess tune -data FILE[,FILE...] [-out engine/eval_weights.go] [-epochs N] [-lr X] [-lambda L] [-seed S]
+		fmt.Fprint(stderr, `usage: varchess tune -data FILE[,FILE...] [-out engine/eval_weights.go] [-epochs N] [-lr X] [-lambda L] [-seed S] [-validdata FILES] [-freeze PREFIXES]
 
 Texel tuning of the chess evaluation: every weight of the evaluation is
 fitted by gradient descent (Adam) on the mean squared error between
@@ -403,6 +413,8 @@ Prints the loss before, during and after; writes the weights as Go source.
 		fs.PrintDefaults()
 	}
 	data := fs.String("data", "", "datagen files, comma separated (required)")
+	validData := fs.String("validdata", "", "datagen files (comma separated) to validate on instead of a held-out block of -data")
+	freeze := fs.String("freeze", "", "weights that keep their values: comma-separated name prefixes (e.g. PST,Win)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -415,22 +427,27 @@ Prints the loss before, during and after; writes the weights as Go source.
 		return 2
 	}
 	start := time.Now()
-	var set *Set
-	for _, name := range strings.Split(*data, ",") {
-		f, err := os.Open(name)
-		if err != nil {
-			fmt.Fprintf(stderr, "tune: %v\n", err)
-			return 1
-		}
-		part, err := Load(f, *limit, func(n int) { fmt.Fprintf(stderr, "tune: %s: %d positions loaded\n", name, n) })
-		f.Close()
-		if err != nil {
-			fmt.Fprintf(stderr, "tune: %s: %v\n", name, err)
-			return 1
-		}
-		set = merge(set, part)
+	set, err := loadFiles(nil, *data, *limit, stderr)
+	if err == nil && *validData != "" {
+		cfg.ValidFrom = set.Len()
+		set, err = loadFiles(set, *validData, *limit, stderr)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "tune: %v\n", err)
+		return 1
 	}
 	fmt.Fprintf(stderr, "tune: %d positions, %d weights, loaded in %s\n", set.Len(), 2*len(engine.ChessParams()), time.Since(start).Round(time.Millisecond))
+	if *freeze != "" {
+		cfg.Frozen = map[int]bool{}
+		for i, p := range engine.ChessParams() {
+			for _, prefix := range strings.Split(*freeze, ",") {
+				if prefix != "" && strings.HasPrefix(p.Name, prefix) {
+					cfg.Frozen[i] = true
+				}
+			}
+		}
+		fmt.Fprintf(stderr, "tune: %d weight pairs frozen\n", len(cfg.Frozen))
+	}
 	w := startWeights()
 	rep := Run(set, &w, cfg, func(epoch int, train, valid float64) {
 		fmt.Fprintf(stderr, "tune: epoch %d/%d  train loss %.6f  validation loss %.6f  (%s)\n",
@@ -455,6 +472,24 @@ Prints the loss before, during and after; writes the weights as Go source.
 		fmt.Fprintf(stdout, "tune: weights written to %s\n", *out)
 	}
 	return 0
+}
+
+// loadFiles appends the positions of the comma-separated files to set
+// (which may be nil), at most limit of each if limit > 0.
+func loadFiles(set *Set, names string, limit int, stderr io.Writer) (*Set, error) {
+	for _, name := range strings.Split(names, ",") {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		part, err := Load(f, limit, func(n int) { fmt.Fprintf(stderr, "tune: %s: %d positions loaded\n", name, n) })
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		set = merge(set, part)
+	}
+	return set, nil
 }
 
 // merge appends b's positions to a (a may be nil).

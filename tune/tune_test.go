@@ -5,46 +5,45 @@ import (
 	"math"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 )
 
 // smallSet plays a few short self-play games and loads their positions.
 func smallSet(t *testing.T) *Set {
 	t.Helper()
-	cfg := GenConfig{Games: 3, Nodes: 600, Seed: 7, RandomPlies: 8, MaxOpening: 400, HashMB: 1, Threads: 1}
-	var buf bytes.Buffer
-	if _, err := Generate(cfg, func(ss []Sample) error {
-		for _, s := range ss {
-			buf.WriteString(s.Line() + "\n")
-		}
-		return nil
-	}, nil); err != nil {
-		t.Fatal(err)
-	}
-	s, err := Load(&buf, 0, nil)
+	text, _ := generateText(t, GenConfig{Games: 3, Nodes: 600, Seed: 7, RandomPlies: 8, MaxOpening: 400, HashMB: 1, Threads: 1})
+	s, err := Load(strings.NewReader(text), 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
+// generateText runs datagen with cfg and returns its output lines.
+func generateText(t *testing.T, cfg GenConfig) (string, GenStats) {
+	t.Helper()
+	var sb strings.Builder
+	st, err := Generate(cfg, func(ss []Sample) error {
+		for _, s := range ss {
+			sb.WriteString(s.Line() + "\n")
+		}
+		return nil
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sb.String(), st
+}
+
 func TestGenerateIsReproducible(t *testing.T) {
 	run := func(threads int) string {
 		cfg := GenConfig{Games: 4, Nodes: 500, Seed: 3, RandomPlies: 6, MaxOpening: 400, HashMB: 1, Threads: threads}
-		var sb strings.Builder
-		st, err := Generate(cfg, func(ss []Sample) error {
-			for _, s := range ss {
-				sb.WriteString(s.Line() + "\n")
-			}
-			return nil
-		}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		text, st := generateText(t, cfg)
 		if st.Games != 4 || st.WhiteWins+st.BlackWins+st.Draws != 4 {
 			t.Fatalf("stats %+v", st)
 		}
-		return sb.String()
+		return text
 	}
 	a, b := run(1), run(2)
 	if a != b || a == "" {
@@ -54,6 +53,36 @@ func TestGenerateIsReproducible(t *testing.T) {
 		if _, _, _, err := parseLine(line); err != nil {
 			t.Fatalf("datagen wrote a line the tuner cannot read: %v", err)
 		}
+	}
+}
+
+// A stopped run writes whole games only: a prefix of the full run.
+func TestGenerateStopsBetweenGames(t *testing.T) {
+	run := func(threads int, stopAfter int) (string, GenStats) {
+		cfg := GenConfig{Games: 4, Nodes: 500, Seed: 3, RandomPlies: 6, MaxOpening: 400, HashMB: 1, Threads: threads}
+		if stopAfter >= 0 {
+			var mu sync.Mutex
+			asked := 0
+			cfg.Stop = func() bool {
+				mu.Lock()
+				defer mu.Unlock()
+				asked++
+				return asked > stopAfter
+			}
+		}
+		return generateText(t, cfg)
+	}
+	full, _ := run(1, -1)
+	two, st := run(1, 2)
+	if st.Games != 2 || two == "" || !strings.HasPrefix(full, two) || len(two) == len(full) {
+		t.Errorf("stopped after 2 games: %d games, %d of %d bytes, prefix %v", st.Games, len(two), len(full), strings.HasPrefix(full, two))
+	}
+	if none, st := run(2, 0); st.Games != 0 || none != "" {
+		t.Errorf("stopped at once: %d games, %d bytes", st.Games, len(none))
+	}
+	some, st := run(2, 3)
+	if st.Games < 1 || st.Games > 4 || !strings.HasPrefix(full, some) {
+		t.Errorf("two threads stopped after 3 starts: %d games, prefix %v", st.Games, strings.HasPrefix(full, some))
 	}
 }
 
@@ -149,6 +178,36 @@ func TestRunLowersTheLoss(t *testing.T) {
 	}
 }
 
+// Frozen weights keep their values; ValidFrom makes the tail of the set
+// the validation positions.
+func TestRunFrozenAndValidFrom(t *testing.T) {
+	s := smallSet(t)
+	w := startWeights()
+	frozen := map[int]bool{}
+	for i := 0; i < len(w.MG); i += 2 {
+		frozen[i] = true
+	}
+	from := s.Len() * 3 / 4
+	rep := Run(s, &w, Config{Epochs: 10, LR: 1, Lambda: 0.7, Seed: 1, ValidFrom: from, Frozen: frozen, Threads: 1}, nil)
+	if rep.Valid != s.Len()-from || rep.Train != from {
+		t.Errorf("train %d valid %d, want %d and %d", rep.Train, rep.Valid, from, s.Len()-from)
+	}
+	start := startWeights()
+	moved := 0
+	for i := range w.MG {
+		same := w.MG[i] == start.MG[i] && w.EG[i] == start.EG[i]
+		if frozen[i] && !same {
+			t.Fatalf("frozen weight %d moved", i)
+		}
+		if !frozen[i] && !same {
+			moved++
+		}
+	}
+	if moved == 0 {
+		t.Error("no free weight moved")
+	}
+}
+
 func TestCommandsRejectBadFlags(t *testing.T) {
 	var out, errOut bytes.Buffer
 	for _, args := range [][]string{
@@ -156,6 +215,7 @@ func TestCommandsRejectBadFlags(t *testing.T) {
 		{"-nodes", "0", "-out", "/dev/null"},
 		{}, // no -out
 		{"-out", "/dev/null", "extra"},
+		{"-duration", "-1s", "-out", "/dev/null"},
 	} {
 		if code := DatagenMain(args, &out, &errOut); code != 2 {
 			t.Errorf("datagen %v: exit %d, want 2", args, code)
@@ -187,12 +247,15 @@ func TestCommandsEndToEnd(t *testing.T) {
 	if code := DatagenMain([]string{"-games", "2", "-nodes", "400", "-out", data, "-hash", "1"}, &out, &errOut); code != 0 {
 		t.Fatalf("datagen: exit %d: %s", code, errOut.String())
 	}
-	if code := TuneMain([]string{"-data", data, "-epochs", "3", "-out", src}, &out, &errOut); code != 0 {
+	if code := TuneMain([]string{"-data", data, "-validdata", data, "-freeze", "PST", "-epochs", "3", "-out", src}, &out, &errOut); code != 0 {
 		t.Fatalf("tune: exit %d: %s", code, errOut.String())
 	}
 	b, err := os.ReadFile(src)
 	if err != nil || !strings.Contains(string(b), "var chessWeights = evalWeights{") {
 		t.Fatalf("tune output: %v\n%.200s", err, b)
+	}
+	if !strings.Contains(errOut.String(), "weight pairs frozen") {
+		t.Errorf("no frozen report: %s", errOut.String())
 	}
 	if !strings.Contains(out.String(), "validation loss") {
 		t.Errorf("no loss report: %s", out.String())
