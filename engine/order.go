@@ -101,13 +101,36 @@ func (s *searcher) captureKind(m variants.Move) int {
 // quietScore is the ordering score of quiet move m at ply: its history
 // plus the continuation histories after the moves one and two plies back.
 func (s *searcher) quietScore(m variants.Move, ply int) int {
-	v := s.history.get(s.pos.SideToMove(), m)
-	k := s.moveKey(m)
+	q := s.quietRows(ply)
+	return q.score(m, s.moveKey(m))
+}
+
+// quietTables are the history rows that score the quiet moves of one node
+// (found once per node, not once per move).
+type quietTables struct {
+	quiet  *[1 << historyBits]int16
+	c1, c2 *[moveKeys]int16 // continuation rows (nil: no move there)
+}
+
+func (s *searcher) quietRows(ply int) quietTables {
+	q := quietTables{quiet: &s.history.quiet[s.pos.SideToMove()]}
 	if ply >= 1 && s.prevKey[ply-1] >= 0 {
-		v += int(s.history.cont[s.prevKey[ply-1]][k])
+		q.c1 = &s.history.cont[s.prevKey[ply-1]]
 	}
 	if ply >= 2 && s.prevKey[ply-2] >= 0 {
-		v += int(s.history.cont[s.prevKey[ply-2]][k])
+		q.c2 = &s.history.cont[s.prevKey[ply-2]]
+	}
+	return q
+}
+
+// score is quietScore of m, whose moveKey is k.
+func (q *quietTables) score(m variants.Move, k int) int {
+	v := int(q.quiet[historySlot(m)])
+	if q.c1 != nil {
+		v += int(q.c1[k])
+	}
+	if q.c2 != nil {
+		v += int(q.c2[k])
 	}
 	return v
 }
@@ -165,13 +188,15 @@ const (
 
 // pickNext moves the best-scored of moves[i:] to position i (selection
 // sort: cheap because a cut-off usually comes after a few moves).
+// The best score is kept in a local and the rest ranged over, which
+// spares a load and two bounds checks per move scanned.
 func pickNext(moves []variants.Move, scores []int, i int) {
-	best := i
-	for j := i + 1; j < len(moves); j++ {
-		if scores[j] > scores[best] {
-			best = j
+	best, bestScore := i, scores[i]
+	for j, v := range scores[i+1 : len(moves)] {
+		if v > bestScore {
+			best, bestScore = i+1+j, v
 		}
 	}
 	moves[i], moves[best] = moves[best], moves[i]
-	scores[i], scores[best] = scores[best], scores[i]
+	scores[i], scores[best] = bestScore, scores[i]
 }

@@ -394,6 +394,7 @@ func (s *searcher) isDraw() bool {
 // scoreMoves fills the ordering scores of the moves at ply.
 func (s *searcher) scoreMoves(moves []variants.Move, ply int, ttMove variants.Move) []int {
 	sc := s.scoreBuf[ply][:0]
+	q := s.quietRows(ply)
 	for _, m := range moves {
 		var v int
 		switch noisy, gain := s.classifyMove(m); {
@@ -411,7 +412,7 @@ func (s *searcher) scoreMoves(moves []variants.Move, ply int, ttMove variants.Mo
 		case m == s.killers[ply][1]:
 			v = orderKiller
 		default:
-			v = s.quietScore(m, ply)
+			v = q.score(m, s.moveKey(m))
 		}
 		sc = append(sc, v)
 	}
@@ -603,6 +604,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	bestMove := variants.NoMove
 	origAlpha := alpha
 	searched := 0
+	q := s.quietRows(ply)
 	for i := range moves {
 		pickNext(moves, scores, i)
 		m := moves[i]
@@ -611,9 +613,10 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		}
 		noisy, _ := s.classifyMove(m)
 		isKiller := m == s.killers[ply][0] || m == s.killers[ply][1]
+		key := s.moveKey(m)
 		hist := 0
 		if !noisy {
-			hist = s.quietScore(m, ply)
+			hist = q.score(m, key) // current values: children update them
 		}
 		// Pruning at low depth of moves that do not give check (known
 		// only after making the move): late quiet moves, quiet moves
@@ -635,7 +638,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 			}
 		}
 		// Set before pruning too: quiescence below this node reads it.
-		s.prevKey[ply] = s.moveKey(m)
+		s.prevKey[ply] = key
 		givesCheck := false
 		if s.checks != nil {
 			if givesCheck = s.checks.GivesCheck(m); prune && !givesCheck {

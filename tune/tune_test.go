@@ -12,40 +12,38 @@ import (
 // smallSet plays a few short self-play games and loads their positions.
 func smallSet(t *testing.T) *Set {
 	t.Helper()
-	cfg := GenConfig{Games: 3, Nodes: 600, Seed: 7, RandomPlies: 8, MaxOpening: 400, HashMB: 1, Threads: 1}
-	var buf bytes.Buffer
-	if _, err := Generate(cfg, func(ss []Sample) error {
-		for _, s := range ss {
-			buf.WriteString(s.Line() + "\n")
-		}
-		return nil
-	}, nil); err != nil {
-		t.Fatal(err)
-	}
-	s, err := Load(&buf, 0, nil)
+	text, _ := generateText(t, GenConfig{Games: 3, Nodes: 600, Seed: 7, RandomPlies: 8, MaxOpening: 400, HashMB: 1, Threads: 1})
+	s, err := Load(strings.NewReader(text), 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return s
 }
 
+// generateText runs datagen with cfg and returns its output lines.
+func generateText(t *testing.T, cfg GenConfig) (string, GenStats) {
+	t.Helper()
+	var sb strings.Builder
+	st, err := Generate(cfg, func(ss []Sample) error {
+		for _, s := range ss {
+			sb.WriteString(s.Line() + "\n")
+		}
+		return nil
+	}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sb.String(), st
+}
+
 func TestGenerateIsReproducible(t *testing.T) {
 	run := func(threads int) string {
 		cfg := GenConfig{Games: 4, Nodes: 500, Seed: 3, RandomPlies: 6, MaxOpening: 400, HashMB: 1, Threads: threads}
-		var sb strings.Builder
-		st, err := Generate(cfg, func(ss []Sample) error {
-			for _, s := range ss {
-				sb.WriteString(s.Line() + "\n")
-			}
-			return nil
-		}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		text, st := generateText(t, cfg)
 		if st.Games != 4 || st.WhiteWins+st.BlackWins+st.Draws != 4 {
 			t.Fatalf("stats %+v", st)
 		}
-		return sb.String()
+		return text
 	}
 	a, b := run(1), run(2)
 	if a != b || a == "" {
@@ -72,17 +70,7 @@ func TestGenerateStopsBetweenGames(t *testing.T) {
 				return asked > stopAfter
 			}
 		}
-		var sb strings.Builder
-		st, err := Generate(cfg, func(ss []Sample) error {
-			for _, s := range ss {
-				sb.WriteString(s.Line() + "\n")
-			}
-			return nil
-		}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return sb.String(), st
+		return generateText(t, cfg)
 	}
 	full, _ := run(1, -1)
 	two, st := run(1, 2)
