@@ -557,7 +557,7 @@ func (s *rsearch) quiesce(ply, alpha, beta, qdepth int) int {
 // checks makes a node full-width: with evasions in every quiescence ply
 // the depth-5 benchmark grew from 2.3 to 21.7 million nodes a position,
 // with the first two 3.4 million, with the first only 2.6 million).
-const russianEvasionPlies = 0
+const russianEvasionPlies = 1
 
 // evasions is the quiescence chance node of a side in check: standing pat
 // would ignore that a face with no parry passes and lets the King be
