@@ -157,12 +157,8 @@ func (p *Position) parseUCI960(s string) (Move, error) {
 		from, ok1 := bb.ParseSquare(s[0:2])
 		to, ok2 := bb.ParseSquare(s[2:4])
 		if ok1 && ok2 && p.board[from] == MakePiece(p.side, King) && p.board[to] == MakePiece(p.side, Rook) {
-			var list MoveList
-			p.GenerateMoves(&list)
-			for _, m := range list.Slice() {
-				if m.is960() && m.castleRook() == to {
-					return m, nil
-				}
+			if m, ok := p.legalCastling(func(m Move) bool { return m.castleRook() == to }); ok {
+				return m, nil
 			}
 			return NoMove, fmt.Errorf("move %q: castling with the rook on %s is illegal in %s", s, to, p.FEN())
 		}
@@ -177,14 +173,22 @@ func (p *Position) parseUCI960(s string) (Move, error) {
 // castleBySide returns the legal castling on side (0 king side, 1 queen
 // side); text is the move as given, for the error.
 func (p *Position) castleBySide(side int, text string) (variants.Move, error) {
+	if m, ok := p.legalCastling(func(m Move) bool { return (m.To().File() == 6) == (side == 0) }); ok {
+		return m.ToVariant(), nil
+	}
+	return variants.NoMove, fmt.Errorf("move %q: that castling is illegal in %s", text, p.FEN())
+}
+
+// legalCastling returns the legal Chess960 castling that match accepts.
+func (p *Position) legalCastling(match func(Move) bool) (Move, bool) {
 	var list MoveList
 	p.GenerateMoves(&list)
 	for _, m := range list.Slice() {
-		if m.is960() && (m.To().File() == 6) == (side == 0) {
-			return m.ToVariant(), nil
+		if m.is960() && match(m) {
+			return m, true
 		}
 	}
-	return variants.NoMove, fmt.Errorf("move %q: that castling is illegal in %s", text, p.FEN())
+	return NoMove, false
 }
 
 // XBoardMoveString implements variants.XBoardNotation: XBoard writes
