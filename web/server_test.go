@@ -553,12 +553,20 @@ func TestBadRequestsChangeNothing(t *testing.T) {
 	}
 	other.refused(id, http.StatusForbidden, "POST", path+"/move", moveRequest{Move: "e2e4"})
 	other.refused(id, http.StatusForbidden, "DELETE", path, nil)
-	// A move while the engine thinks is refused.
-	g = c.play(id, "e2e4")
-	if g.Thinking {
-		if status, data := c.do("POST", path+"/move", moveRequest{Move: "d2d4"}); status != http.StatusBadRequest || !strings.Contains(string(data), "engine") {
-			t.Errorf("move during the engine's turn: %d %s", status, data)
-		}
+	// A move while the engine thinks is refused. The engine gets a long
+	// time per move here so that it is still thinking when the second move
+	// arrives (with 10 ms it could answer in between on a busy machine);
+	// deleting the game stops it.
+	slow := c.create(createJSON{Variant: "chess", White: "human", Black: "engine:0", MoveTime: 30000})
+	slowPath := "/api/games/" + slow.ID
+	if s := c.play(slow.ID, "e2e4"); !s.Thinking {
+		t.Errorf("the engine is not thinking after the human's move")
+	}
+	if status, data := c.do("POST", slowPath+"/move", moveRequest{Move: "d2d4"}); status != http.StatusBadRequest || !strings.Contains(string(data), "engine") {
+		t.Errorf("move during the engine's turn: %d %s", status, data)
+	}
+	if status, data := c.do("DELETE", slowPath, nil); status != http.StatusOK && status != http.StatusNoContent {
+		t.Errorf("delete the slow game: %d %s", status, data)
 	}
 	// Bad new games.
 	for _, req := range []createJSON{
