@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"varchess/variants"
+	"varchess/variants/monochrome"
 )
 
 // searchUsed searches pos to depth with game g's hooks on one thread and
@@ -69,5 +70,27 @@ func TestTechniquesString(t *testing.T) {
 	}
 	if got := Techniques(0).String(); got != "none" {
 		t.Errorf("empty String = %q", got)
+	}
+}
+
+// Monochrome's search never applies the techniques the game switches off,
+// and still applies the others (the set is not empty by accident).
+func TestMonochromeWithoutTechniques(t *testing.T) {
+	g := gameFor("monochrome")
+	if g.Without == 0 {
+		t.Fatal("monochrome switches no technique off")
+	}
+	var used Techniques
+	for _, fen := range []string{
+		monochrome.StartFEN,
+		"RNBQKB1R/PPP1PPPP/3P1N2/8/4P3/1P6/P1PP1PPP/RNBQKBNR w - 4 3 0-0",
+	} {
+		used |= searchUsed(t, g, monoPos(t, fen), 8)
+	}
+	if used&g.Without != 0 {
+		t.Errorf("monochrome applied %v, which it switches off", used&g.Without)
+	}
+	if used == 0 {
+		t.Errorf("monochrome applied no technique at all")
 	}
 }
