@@ -358,3 +358,7 @@ func (e *monoEvaluator) HalfmoveClock() int { return 0 }
 
 // IsRepetition: see HalfmoveClock.
 func (e *monoEvaluator) IsRepetition() bool { return false }
+
+// GivesCheck implements CheckGiver: monochrome has no check, so the search
+// skips a move it prunes without making and unmaking it first.
+func (e *monoEvaluator) GivesCheck(variants.Move) bool { return false }

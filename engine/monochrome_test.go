@@ -263,3 +263,35 @@ func TestMonoSEE(t *testing.T) {
 		}
 	}
 }
+
+// monoNoCheckGiver is monochrome's evaluator without the CheckGiver hook
+// (the field hides the promoted GivesCheck method).
+type monoNoCheckGiver struct {
+	*monoEvaluator
+	GivesCheck struct{}
+}
+
+// The CheckGiver hook only saves work: the search with it visits the same
+// nodes and plays the same moves as the search that makes each pruned
+// move to ask InCheck.
+func TestMonoGivesCheckSameTree(t *testing.T) {
+	plain := Game{NewEvaluator: func(p variants.Position) Evaluator {
+		return monoNoCheckGiver{monoEvaluator: newMonoEvaluator(p).(*monoEvaluator)}
+	}}
+	if _, ok := plain.NewEvaluator(monoPos(t, monochrome.StartFEN)).(CheckGiver); ok {
+		t.Fatal("monoNoCheckGiver still has GivesCheck")
+	}
+	hooked := gameFor("monochrome")
+	plain.Without = hooked.Without
+	for _, fen := range []string{monochrome.StartFEN, "RNBQKB1R/PPP1PPPP/3P1N2/8/4P3/1P6/P1PP1PPP/RNBQKBNR w - 4 3 0-0"} {
+		var r [2]Result
+		for i, g := range []Game{plain, hooked} {
+			e := New(Options{HashMB: 4})
+			r[i] = e.searchWith(context.Background(), monoPos(t, fen), Limits{Depth: 8}, nil, g.thread())
+		}
+		if r[0].Nodes != r[1].Nodes || r[0].Best != r[1].Best || r[0].Score != r[1].Score {
+			t.Errorf("%s: without the hook %d nodes, best %v score %d; with it %d nodes, best %v score %d",
+				fen, r[0].Nodes, r[0].Best, r[0].Score, r[1].Nodes, r[1].Best, r[1].Score)
+		}
+	}
+}
