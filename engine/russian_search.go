@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"time"
 
 	"varchess/variants"
 	"varchess/variants/russian"
@@ -121,17 +122,37 @@ func faceWeights(diceBlind bool) (w [7]int) {
 	return w
 }
 
-// russianBudget is the engine's clock budget with a tighter hard limit: an
-// expectimax iteration costs ten or more times the one before, so one that
-// is not done by 1.5 times the soft limit would not be done by four times
-// it either, and the time is better kept for later moves.
+// russianBudget is the russian time plan. A russian game is short (about
+// thirteen plies after the opening, two in five of them forced: a pass or
+// a single legal ply, answered at once), so the engine's plan of a long
+// game (time.go) would leave most of the clock unused: with a clock and no
+// movestogo it plans as if russianHorizon moves were still to think about.
+// The hard limit is tighter than the engine's: an expectimax iteration
+// costs ten or more times the one before, so one that is not done by 1.5
+// times the soft limit would not be done by four times it either, and the
+// time is better kept for later moves.
 func russianBudget(lim Limits, us variants.Color) timeBudget {
 	tb := budget(lim, us)
+	clock, inc := lim.WTime, lim.WInc
+	if us == variants.Black {
+		clock, inc = lim.BTime, lim.BInc
+	}
+	if tb.soft > 0 && !tb.fixed && lim.MovesToGo == 0 && clock > 0 {
+		avail := clock - lim.MoveOverhead - 10*time.Millisecond // the per-move slack of budget
+		if soft := min(avail/russianHorizon+inc*3/4, avail/4); soft > tb.soft {
+			tb.soft = soft
+			tb.hard = max(tb.hard, min(soft*3/2, avail/2))
+		}
+	}
 	if tb.soft > 0 {
 		tb.hard = min(tb.hard, tb.soft*3/2)
 	}
 	return tb
 }
+
+// russianHorizon is the number of moves a russian game is planned to last
+// from any position on (the engine's plan for a long game is 50).
+const russianHorizon = 10
 
 func (s *rsearch) nodeCount() uint64 { return s.nodes }
 
