@@ -41,6 +41,9 @@ import (
 // roll) and stores the chance node's value with its depth and bound, and
 // the best move of the highest face for ordering.
 //
+// Late quiet moves of a max node are searched a ply less first (late move
+// reductions, russianLMRDepth).
+//
 // Quiescence uses the same loop over captures only, with the static
 // evaluation as the floor of every face (standing pat), so threats are
 // weighed by the probability of the face they need.
@@ -75,6 +78,9 @@ type rsearch struct {
 	opt       russianSearchOptions
 	w         [7]int // face weights (index russian.Type), summing to 6
 	maxQ      int    // quiescence plies (maxQDepth; tests use less)
+	// reduceFrom is the least depth of a max node whose late quiet moves
+	// are reduced (russianLMRDepth; 0: no reductions, the exact expectimax).
+	reduceFrom int
 
 	// history scores quiet moves by the fail-highs they caused (the
 	// thread's table, kept between searches like alpha-beta's).
@@ -104,7 +110,7 @@ func russianThreads(opt russianSearchOptions) newThreadFunc {
 		p := pos.(*russian.Position)
 		return &rsearch{stopper: newStopper(j, id, russianBudget, p.SideToMove()), id: id, p: p,
 			ev: &russianEvaluator{p: p}, tt: j.tt, opt: opt, w: faceWeights(opt.DiceBlind), maxQ: maxQDepth,
-			history: j.workers[id].history}
+			reduceFrom: russianLMRDepth, history: j.workers[id].history}
 	}
 }
 
@@ -661,9 +667,10 @@ func (s *rsearch) faceLoopOnce(list []rNode, live *[7]bool, sum, floor, alpha, b
 	bestLow := floor  // the running maximum is at least bestLow ...
 	bestHigh := floor // ... and at most bestHigh (moves that failed low)
 	bestMove := variants.NoMove
+	reduce := qdepth == 0 && s.reduceFrom > 0 && depth >= s.reduceFrom && !s.p.InCheck()
 	i := 0
 	for f := russian.Pawn; f <= russian.King; f++ {
-		for ; i < len(list) && russian.MinFace(list[i].m) == f; i++ {
+		for k := 0; i < len(list) && russian.MinFace(list[i].m) == f; i, k = i+1, k+1 {
 			m := list[i].m
 			if open == 0 {
 				continue // no weighted face left to improve (dice-blind)
@@ -678,9 +685,17 @@ func (s *rsearch) faceLoopOnce(list []rNode, live *[7]bool, sum, floor, alpha, b
 				v = russianWin
 			} else {
 				s.p.Make(m)
-				if qdepth > 0 {
+				switch {
+				case qdepth > 0:
 					v = -s.quiesce(ply+1, -hi, -lo, qdepth-1)
-				} else {
+				case reduce && k >= russianLMRLate && russianQuiet(m) && list[i].order < ttOrder:
+					// A late quiet move is searched a ply less first,
+					// again in full only if it would raise the maximum.
+					v = -s.chance(depth-2, ply+1, -hi, -lo)
+					if v > lo {
+						v = -s.chance(depth-1, ply+1, -hi, -lo)
+					}
+				default:
 					v = -s.chance(depth-1, ply+1, -hi, -lo)
 				}
 				s.p.Unmake()
@@ -718,6 +733,21 @@ func (s *rsearch) faceLoopOnce(list []rNode, live *[7]bool, sum, floor, alpha, b
 	return 0, boundNone, bestMove, true
 }
 
+// Late move reductions: in a max node of the main search at least
+// russianLMRDepth deep whose side is not in check, the quiet moves after
+// the first russianLMRLate moves of each MinFace bucket (the table move,
+// the captures and promotions, the best quiet moves by history come first)
+// are searched a ply less first, and again at full depth only when the
+// reduced value would raise the face's maximum. Such a value is no exact
+// expectimax value any more; the differential test turns them off.
+const (
+	russianLMRDepth = 2
+	russianLMRLate  = 2
+)
+
+// ttOrder is the ordering key of the table move (above every other).
+const ttOrder = 1 << 20
+
 // nodeList sorts moves by MinFace, then by ordering key (table move, king
 // captures, valuable captures, promotions).
 func (s *rsearch) nodeList(ply int, moves []variants.Move, ttMove variants.Move) []rNode {
@@ -733,7 +763,7 @@ func (s *rsearch) nodeList(ply int, moves []variants.Move, ttMove variants.Move)
 // orderKey ranks a move inside its MinFace bucket: higher first.
 func (s *rsearch) orderKey(m, ttMove variants.Move) int {
 	if m == ttMove {
-		return 1 << 20
+		return ttOrder
 	}
 	key := 0
 	if russian.CapturesKing(m) {

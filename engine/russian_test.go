@@ -25,6 +25,7 @@ func newTestSearch(p *russian.Position, blind bool) *rsearch {
 	j := &job{ctx: context.Background(), tt: e.tt, workers: e.workers, multiPV: 1, shownPV: 1}
 	s := russianThreads(russianSearchOptions{DiceBlind: blind})(j, 0, p).(*rsearch)
 	s.maxQ = 1
+	s.reduceFrom = 0 // the exact expectimax, as the reference computes it
 	return s
 }
 
@@ -437,5 +438,46 @@ func TestRussianScoresShown(t *testing.T) {
 				t.Errorf("%s: expectation %d cp (utility %d) outside the faces' %d..%d", tc.fen, last.Score, u, lo, hi)
 			}
 		}
+	}
+}
+
+// TestRussianLateMoveReductions: with reductions of late quiet moves the
+// search of the benchmark positions visits fewer nodes at the same depth
+// than the exact expectimax and still answers a ply the roll allows, and
+// in the endgame where the queen takes the King (faces Q and K) the
+// reduced search still takes it.
+func TestRussianLateMoveReductions(t *testing.T) {
+	const depth = 3
+	var with, without uint64
+	for _, fen := range russianBenchFENs {
+		p := mustRussian(t, fen)
+		for _, reduce := range []bool{true, false} {
+			s := newTestSearch(p.Clone().(*russian.Position), false)
+			s.maxQ = maxQDepth
+			if reduce {
+				s.reduceFrom = russianLMRDepth
+			}
+			s.lim.Depth = depth
+			r := s.run()
+			legal := p.MovesForFace(p.RollType(), nil)
+			if len(r.lines) == 0 || !contains(legal, r.lines[0].pv[0]) {
+				t.Fatalf("%s reduce=%v: result %+v is no ply of roll %v", fen, reduce, r.lines, p.RollType())
+			}
+			if reduce {
+				with += s.nodes
+			} else {
+				without += s.nodes
+			}
+		}
+	}
+	if with >= without {
+		t.Errorf("depth %d: %d nodes with reductions, %d without", depth, with, without)
+	}
+	p := mustRussian(t, "5k/pp4/6/2Q3/PP4/K5 w Q 0 1")
+	s := newTestSearch(p, false)
+	s.reduceFrom = russianLMRDepth
+	s.lim.Depth = 4
+	if r := s.run(); !russian.CapturesKing(r.lines[0].pv[0]) {
+		t.Errorf("reduced search plays %s, not the King's capture", p.MoveString(r.lines[0].pv[0]))
 	}
 }
