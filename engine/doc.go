@@ -102,6 +102,15 @@
 //     history (without it the search only sees repetitions inside its tree).
 //   - CandidateGenerator: the plies to search instead of pos.Moves. Kingchess
 //     adds its multi-drop candidates here (Moves lists single drops only).
+//   - MoveKeyer: a small key of a move (piece and target) for the
+//     continuation and capture histories; without it moves are hashed.
+//
+// Game.Without switches search techniques off for the game (a set of Tech
+// constants: singular extensions, ProbCut, late-move, futility, history
+// and SEE pruning, quiescence futility, continuation and capture history).
+// They were tuned in chess; a game leaves out those that measured weaker in
+// its own matches. The searcher records the techniques it applied
+// (searcher.used), so a test can check that a switched-off one never runs.
 //
 // A game whose search is not alpha-beta (russian: expectimax over the die)
 // sets Game.NewThread: it makes one thread's searcher from the job (table,

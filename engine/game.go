@@ -1,6 +1,10 @@
 package engine
 
-import "varchess/variants"
+import (
+	"strings"
+
+	"varchess/variants"
+)
 
 // Evaluator is the game-specific static evaluation, bound to the one
 // position a search owns (the search's clone: it never changes identity, so
@@ -89,6 +93,61 @@ type Historian interface {
 	IsRepetition() bool
 }
 
+// Techniques is a set of the alpha-beta search's refinements, those a game
+// may switch off (Game.Without); each Tech constant is a set of one. They
+// were tuned in chess; a game whose trees differ (monochrome: no check,
+// captures that hand the capturer over) can search without the ones that
+// cost it strength.
+type Techniques uint16
+
+const (
+	// TechSingular: singular extension of the table move, with multi-cut.
+	TechSingular Techniques = 1 << iota
+	// TechProbCut: a capture that beats beta by a margin in a reduced
+	// search cuts the node.
+	TechProbCut
+	// TechLateMovePruning: late quiet moves at low depth are skipped
+	// (move-count pruning).
+	TechLateMovePruning
+	// TechFutilityPruning: quiet moves at low depth with no hope to lift
+	// the static evaluation to alpha are skipped.
+	TechFutilityPruning
+	// TechHistoryPruning: quiet moves at low depth with a bad history are
+	// skipped.
+	TechHistoryPruning
+	// TechSEEPruning: moves that lose material by the Exchanger are
+	// skipped at low depth in the main search (quiescence always skips
+	// losing captures).
+	TechSEEPruning
+	// TechQFutility: quiescence skips captures that cannot lift the
+	// evaluation to alpha.
+	TechQFutility
+	// TechContinuationHistory: quiet moves are ordered (and reduced) by
+	// their history after the moves one and two plies before as well.
+	TechContinuationHistory
+	// TechCaptureHistory: captures of equal gain are ordered by their
+	// cut-off history.
+	TechCaptureHistory
+	techCount = iota
+)
+
+var techNames = [techCount]string{"singular", "probcut", "lmp", "futility", "history-pruning",
+	"see-pruning", "qfutility", "continuation-history", "capture-history"}
+
+// String lists the techniques of the set by name, separated by commas.
+func (t Techniques) String() string {
+	var names []string
+	for i, n := range techNames {
+		if t&(1<<i) != 0 {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ",")
+}
+
 // Game is everything the engine knows about one game beyond
 // variants.Position. Register one per game name in an init function (see
 // doc.go); a game without a registration gets genericGame.
@@ -99,6 +158,9 @@ type Game struct {
 	// (e.g. an expectimax over the die for russian): it makes the searcher
 	// of one thread, on a clone of the root it may modify (threads.go).
 	NewThread newThreadFunc
+	// Without are the search techniques the alpha-beta search leaves out
+	// in this game (none: the search is the one chess is tuned with).
+	Without Techniques
 }
 
 // thread returns the maker of the game's search threads.

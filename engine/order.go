@@ -114,6 +114,9 @@ type quietTables struct {
 
 func (s *searcher) quietRows(ply int) quietTables {
 	q := quietTables{quiet: &s.history.quiet[s.pos.SideToMove()]}
+	if !s.allows(TechContinuationHistory) {
+		return q
+	}
 	if ply >= 1 && s.prevKey[ply-1] >= 0 {
 		q.c1 = &s.history.cont[s.prevKey[ply-1]]
 	}
@@ -138,6 +141,10 @@ func (q *quietTables) score(m variants.Move, k int) int {
 // updateQuiet adds bonus to every history of quiet move m at ply.
 func (s *searcher) updateQuiet(m variants.Move, ply, bonus int) {
 	s.history.update(s.pos.SideToMove(), m, bonus)
+	if !s.allows(TechContinuationHistory) {
+		return
+	}
+	s.used |= TechContinuationHistory
 	k := s.moveKey(m)
 	if ply >= 1 && s.prevKey[ply-1] >= 0 {
 		gravity(&s.history.cont[s.prevKey[ply-1]][k], bonus)
@@ -148,10 +155,17 @@ func (s *searcher) updateQuiet(m variants.Move, ply, bonus int) {
 }
 
 func (s *searcher) captureScore(m variants.Move) int {
+	if !s.allows(TechCaptureHistory) {
+		return 0
+	}
 	return int(s.history.capture[s.moveKey(m)][s.captureKind(m)])
 }
 
 func (s *searcher) updateCapture(m variants.Move, bonus int) {
+	if !s.allows(TechCaptureHistory) {
+		return
+	}
+	s.used |= TechCaptureHistory
 	gravity(&s.history.capture[s.moveKey(m)][s.captureKind(m)], bonus)
 }
 

@@ -30,6 +30,10 @@ type searcher struct {
 	extend    CheckExtender
 	checks    CheckGiver
 
+	// without are the techniques the game switches off (Game.Without);
+	// used records those this search applied (tests read it).
+	without, used Techniques
+
 	tt      *table
 	history *historyTable // this thread's, kept between searches
 
@@ -88,7 +92,7 @@ func alphaBeta(g Game) newThreadFunc {
 // newSearcher makes thread id's searcher on pos (its own clone).
 func newSearcher(j *job, id int, pos variants.Position, g Game) *searcher {
 	s := &searcher{stopper: newStopper(j, id, budget, pos.SideToMove()), id: id, pos: pos,
-		tt: j.tt, history: j.workers[id].history, noNullAt: -1}
+		tt: j.tt, history: j.workers[id].history, noNullAt: -1, without: g.Without}
 	s.ev = g.NewEvaluator(pos)
 	s.classify, _ = s.ev.(MoveClassifier)
 	s.noisy, _ = s.ev.(NoisyGenerator)
@@ -106,6 +110,9 @@ func newSearcher(j *job, id int, pos variants.Position, g Game) *searcher {
 }
 
 func (s *searcher) nodeCount() uint64 { return s.nodes }
+
+// allows reports whether the game lets the search use technique t.
+func (s *searcher) allows(t Techniques) bool { return s.without&t == 0 }
 
 // report shows another thread's result as this (main) thread's last line.
 func (s *searcher) report(r threadResult) {
@@ -260,11 +267,6 @@ func (s *searcher) aspiration(depth, prev int) int {
 	}
 }
 
-// iterationShare is the share of the soft time limit after which the
-// alpha-beta search starts no new iteration: one iteration costs about 1.6
-// times all the earlier ones, so one started later would end past it.
-const iterationShare = 0.5
-
 // iterationStop decides after a completed iteration whether to start the
 // next one.
 func (s *searcher) iterationStop(depth, score, nRoot int) bool {
@@ -278,10 +280,14 @@ func (s *searcher) iterationStop(depth, score, nRoot int) bool {
 		if nRoot == 1 {
 			return true // a forced move: answer at once
 		}
-		// The next iteration takes longer than all before it: start it only
-		// if it is likely to finish within the soft limit, scaled by how
-		// settled the best move is.
-		if !s.clockAllowsIteration(iterationShare * s.timeScale()) {
+		// Start another iteration while the time used is below the plan,
+		// scaled by how settled the best move is. The plan is the average
+		// a move should take: an iteration started late runs past it (the
+		// next one costs about 1.6 times all before it), one that would
+		// not be started leaves time for later moves, and the two even
+		// out. (Stopping at half the plan, as before, made a settled move
+		// use a quarter of it: 55-65 ms of a 275 ms plan at 10+0.1.)
+		if !s.clockAllowsIteration(s.timeScale()) {
 			return true
 		}
 	}
@@ -569,7 +575,9 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	// beta, the node is cut (multi-cut).
 	ttExt := 0
 	if ply > 0 && depth >= 7 && ttHit && !ttMove.IsNone() && !singularSearch &&
-		tte.bound != boundUpper && int(tte.depth) >= depth-3 && !isMate(ttScore) && ply < 2*s.rootDepth {
+		tte.bound != boundUpper && int(tte.depth) >= depth-3 && !isMate(ttScore) && ply < 2*s.rootDepth &&
+		s.allows(TechSingular) {
+		s.used |= TechSingular
 		sBeta := ttScore - 2*depth
 		s.excludedMove[ply] = ttMove
 		v := s.search((depth-1)/2, sBeta-1, sBeta, ply)
@@ -622,21 +630,28 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		// only after making the move): late quiet moves, quiet moves
 		// with no hope to reach alpha or a bad history, and moves that
 		// lose material by SEE.
-		prune := false
+		var pruneBy Techniques // the technique that prunes m, if any
 		if ply > 0 && !inCheck && best > -MateBound && searched > 0 {
 			if !noisy {
 				lmp := 3 + depth*depth
 				if !improving {
 					lmp /= 2
 				}
-				prune = !pvNode && depth <= 6 && searched >= lmp ||
-					depth <= 5 && !isKiller && !isMate(alpha) && eval+100+100*depth <= alpha ||
-					!pvNode && depth <= 3 && hist < -3000*depth ||
-					s.see != nil && depth <= 7 && !s.see.SEEAtLeast(m, -60*depth)
-			} else {
-				prune = s.see != nil && depth <= 6 && !s.see.SEEAtLeast(m, -100*depth)
+				switch {
+				case !pvNode && depth <= 6 && searched >= lmp && s.allows(TechLateMovePruning):
+					pruneBy = TechLateMovePruning
+				case depth <= 5 && !isKiller && !isMate(alpha) && eval+100+100*depth <= alpha && s.allows(TechFutilityPruning):
+					pruneBy = TechFutilityPruning
+				case !pvNode && depth <= 3 && hist < -3000*depth && s.allows(TechHistoryPruning):
+					pruneBy = TechHistoryPruning
+				case s.see != nil && depth <= 7 && s.allows(TechSEEPruning) && !s.see.SEEAtLeast(m, -60*depth):
+					pruneBy = TechSEEPruning
+				}
+			} else if s.see != nil && depth <= 6 && s.allows(TechSEEPruning) && !s.see.SEEAtLeast(m, -100*depth) {
+				pruneBy = TechSEEPruning
 			}
 		}
+		prune := pruneBy != 0
 		// Set before pruning too: quiescence below this node reads it.
 		s.prevKey[ply] = key
 		// Whether m checks matters only to a move pruned unless it checks
@@ -646,6 +661,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		givesCheck := false
 		if s.checks != nil && (prune || lateMove) {
 			if givesCheck = s.checks.GivesCheck(m); prune && !givesCheck {
+				s.used |= pruneBy
 				continue
 			}
 		}
@@ -653,6 +669,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		if s.checks == nil {
 			if givesCheck = s.pos.InCheck(); prune && !givesCheck {
 				s.unmake()
+				s.used |= pruneBy
 				continue
 			}
 		}
@@ -763,7 +780,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 func (s *searcher) probCut(depth, beta, ply, eval int, ttHit bool, tte *ttEntry, ttScore int) (int, bool) {
 	const probCutMargin = 200
 	pBeta := beta + probCutMargin
-	if depth < 5 || s.see == nil || isMate(beta) ||
+	if depth < 5 || s.see == nil || isMate(beta) || !s.allows(TechProbCut) ||
 		ttHit && int(tte.depth) >= depth-3 && ttScore < pBeta {
 		return 0, false
 	}
@@ -775,6 +792,7 @@ func (s *searcher) probCut(depth, beta, ply, eval int, ttHit bool, tte *ttEntry,
 		if scores[i] < orderGoodNoisy || !s.see.SEEAtLeast(m, pBeta-eval) {
 			continue
 		}
+		s.used |= TechProbCut
 		s.prevKey[ply] = s.moveKey(m)
 		s.doubleExt[ply+1] = s.doubleExt[ply]
 		s.make(m)
@@ -892,7 +910,8 @@ func (s *searcher) qsearch(alpha, beta, ply, qdepth int) int {
 		if !inCheck && scores[i] < orderKiller && m != ttMove {
 			continue // a losing capture (by SEE): not worth resolving
 		}
-		if !inCheck && s.see != nil && eval+qFutility <= alpha && !s.see.SEEAtLeast(m, 1) {
+		if !inCheck && s.see != nil && eval+qFutility <= alpha && s.allows(TechQFutility) && !s.see.SEEAtLeast(m, 1) {
+			s.used |= TechQFutility
 			continue
 		}
 		s.make(m)

@@ -25,9 +25,9 @@ const minThink = time.Millisecond
 // horizonMoves moves were still to play (sudden death; with movestogo, that
 // many, at most horizonMoves), adds most of the increment, and may go up to
 // hardFactor times that plan in a move whose iteration runs long, never
-// more than half the clock. A search starts another iteration only
-// before a share of the plan (iterationShare in search.go): the next one
-// takes longer than all before it together.
+// more than half the clock. A search starts another iteration while the
+// time used is below the plan scaled by how settled its best move is
+// (timeScale in search.go), so moves use the plan on average.
 //
 // With 10+0.1 the first move plans 9.98s/50 + 75ms = 275ms (hard 1.1 s):
 // about what Stockfish spends there, where a plan of 1/30 of the clock with
@@ -86,9 +86,9 @@ func budget(lim Limits, us variants.Color) timeBudget {
 }
 
 // clockAllowsIteration reports whether the clock lets the main thread start
-// another iteration: before share of the soft limit (a search's estimate of
-// when its next iteration would no longer end in time), always with a
-// movetime (the hard limit stops it), always without a clock.
+// another iteration: before share times the soft limit (the share says how
+// settled the search is), always with a movetime (the hard limit stops
+// it), always without a clock.
 func (s *stopper) clockAllowsIteration(share float64) bool {
 	switch {
 	case s.tb.soft == 0:

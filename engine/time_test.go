@@ -38,8 +38,8 @@ func TestBudgetShares(t *testing.T) {
 
 // TestMoveTimeIsUsed: a movetime is the engine's to use up to the Move
 // Overhead: the hard limit is movetime minus the overhead, and the search
-// starts iterations until then (with a clock it stops early, by the share
-// of its plan). CECP's st arrives as a movetime (TestCECPClockLimits).
+// starts iterations until then (with a clock it starts them only within
+// its plan). CECP's st arrives as a movetime (TestCECPClockLimits).
 func TestMoveTimeIsUsed(t *testing.T) {
 	ms := time.Millisecond
 	lim := Limits{MoveTime: 1000 * ms, MoveOverhead: 10 * ms}
@@ -49,7 +49,7 @@ func TestMoveTimeIsUsed(t *testing.T) {
 	}
 	at := func(tb timeBudget, elapsed time.Duration) bool {
 		s := stopper{tb: tb, start: time.Now().Add(-elapsed)}
-		return s.clockAllowsIteration(iterationShare)
+		return s.clockAllowsIteration(1)
 	}
 	if !at(tb, 800*ms) {
 		t.Error("movetime 1000: no new iteration after 800 ms, so the move would use 80% of the time or less")
@@ -58,8 +58,8 @@ func TestMoveTimeIsUsed(t *testing.T) {
 		t.Error("movetime 1000: a new iteration past the hard limit")
 	}
 	clock := budget(Limits{WTime: 10 * time.Second, BTime: 10 * time.Second}, variants.White)
-	if at(clock, clock.soft*9/10) || !at(clock, clock.soft/4) {
-		t.Errorf("clock budget %+v: iterations must start only early in the plan", clock)
+	if at(clock, clock.soft*11/10) || !at(clock, clock.soft*9/10) {
+		t.Errorf("clock budget %+v: iterations must start within the plan and only there", clock)
 	}
 	// A movetime tighter than the clock's plan is still used in full.
 	both := budget(Limits{MoveTime: 100 * ms, WTime: 10 * time.Second, BTime: 10 * time.Second, MoveOverhead: 10 * ms}, variants.White)
