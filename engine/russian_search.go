@@ -552,9 +552,8 @@ func (s *rsearch) quiesce(ply, alpha, beta, qdepth int) int {
 	}
 	all := p.AllMoves(s.bufs[ply][:0])
 	caps := all[:0]
-	checks := qdepth == s.maxQ // the first quiescence ply
 	for _, m := range all {
-		if russian.IsCaptureMove(m) || checks && s.quietCheck(m) {
+		if russian.IsCaptureMove(m) {
 			caps = append(caps, m)
 		}
 	}
@@ -577,20 +576,6 @@ func (s *rsearch) quiesce(ply, alpha, beta, qdepth int) int {
 	}
 	score, _, _ := s.faceLoop(list, &live, sum, stand, alpha, beta, 0, ply, qdepth)
 	return score
-}
-
-// quietCheck reports whether m is a quiet ply that checks. Quiescence
-// searches these in its first ply besides the captures: a check is nearly
-// as forcing as a capture here, since every face that allows no parry
-// passes and the King may be taken next (R8 a); the reply is searched as
-// an evasion node.
-func (s *rsearch) quietCheck(m variants.Move) bool {
-	if !russianQuiet(m) {
-		return false
-	}
-	s.p.Make(m)
-	defer s.p.Unmake()
-	return s.p.InCheck()
 }
 
 // russianEvasionPlies: a side in check is searched for evasions in the

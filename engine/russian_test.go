@@ -167,7 +167,7 @@ func refFaces(s *rsearch, ply, qdepth int, capturesOnly bool, floor int) int {
 		best := floor
 		if p.TakesPart(f) {
 			for _, m := range p.MovesForFace(f, nil) {
-				if capturesOnly && !russian.IsCaptureMove(m) && !(qdepth == s.maxQ && refQuietCheck(p, m)) {
+				if capturesOnly && !russian.IsCaptureMove(m) {
 					continue
 				}
 				v := russianWin
@@ -187,16 +187,6 @@ func refFaces(s *rsearch, ply, qdepth int, capturesOnly bool, floor int) int {
 		sum += s.w[f] * best
 	}
 	return floorDiv(sum, 6)
-}
-
-// refQuietCheck: m is no capture, no promotion, and leaves the opponent in check.
-func refQuietCheck(p *russian.Position, m variants.Move) bool {
-	if russian.IsCaptureMove(m) || russian.Promotion(m) != russian.NoType {
-		return false
-	}
-	p.Make(m)
-	defer p.Unmake()
-	return p.InCheck()
 }
 
 // randomRussian plays n random plies with random rolls from the start.
