@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"time"
 
 	"varchess/variants"
 	"varchess/variants/russian"
@@ -40,6 +41,9 @@ import (
 // roll) and stores the chance node's value with its depth and bound, and
 // the best move of the highest face for ordering.
 //
+// Late quiet moves of a max node are searched a ply less first (late move
+// reductions, russianLMRDepth).
+//
 // Quiescence uses the same loop over captures only, with the static
 // evaluation as the floor of every face (standing pat), so threats are
 // weighed by the probability of the face they need.
@@ -74,6 +78,9 @@ type rsearch struct {
 	opt       russianSearchOptions
 	w         [7]int // face weights (index russian.Type), summing to 6
 	maxQ      int    // quiescence plies (maxQDepth; tests use less)
+	// reduceFrom is the least depth of a max node whose late quiet moves
+	// are reduced (russianLMRDepth; 0: no reductions, the exact expectimax).
+	reduceFrom int
 
 	// history scores quiet moves by the fail-highs they caused (the
 	// thread's table, kept between searches like alpha-beta's).
@@ -103,7 +110,7 @@ func russianThreads(opt russianSearchOptions) newThreadFunc {
 		p := pos.(*russian.Position)
 		return &rsearch{stopper: newStopper(j, id, russianBudget, p.SideToMove()), id: id, p: p,
 			ev: &russianEvaluator{p: p}, tt: j.tt, opt: opt, w: faceWeights(opt.DiceBlind), maxQ: maxQDepth,
-			history: j.workers[id].history}
+			reduceFrom: russianLMRDepth, history: j.workers[id].history}
 	}
 }
 
@@ -121,17 +128,37 @@ func faceWeights(diceBlind bool) (w [7]int) {
 	return w
 }
 
-// russianBudget is the engine's clock budget with a tighter hard limit: an
-// expectimax iteration costs ten or more times the one before, so one that
-// is not done by 1.5 times the soft limit would not be done by four times
-// it either, and the time is better kept for later moves.
+// russianBudget is the russian time plan. A russian game is short (about
+// thirteen plies after the opening, two in five of them forced: a pass or
+// a single legal ply, answered at once), so the engine's plan of a long
+// game (time.go) would leave most of the clock unused: with a clock and no
+// movestogo it plans as if russianHorizon moves were still to think about.
+// The hard limit is tighter than the engine's: an expectimax iteration
+// costs ten or more times the one before, so one that is not done by 1.5
+// times the soft limit would not be done by four times it either, and the
+// time is better kept for later moves.
 func russianBudget(lim Limits, us variants.Color) timeBudget {
 	tb := budget(lim, us)
+	clock, inc := lim.WTime, lim.WInc
+	if us == variants.Black {
+		clock, inc = lim.BTime, lim.BInc
+	}
+	if tb.soft > 0 && !tb.fixed && lim.MovesToGo == 0 && clock > 0 {
+		avail := clock - lim.MoveOverhead - 10*time.Millisecond // the per-move slack of budget
+		if soft := min(avail/russianHorizon+inc*3/4, avail/4); soft > tb.soft {
+			tb.soft = soft
+			tb.hard = max(tb.hard, min(soft*3/2, avail/2))
+		}
+	}
 	if tb.soft > 0 {
 		tb.hard = min(tb.hard, tb.soft*3/2)
 	}
 	return tb
 }
+
+// russianHorizon is the number of moves a russian game is planned to last
+// from any position on (the engine's plan for a long game is 50).
+const russianHorizon = 10
 
 func (s *rsearch) nodeCount() uint64 { return s.nodes }
 
@@ -640,9 +667,10 @@ func (s *rsearch) faceLoopOnce(list []rNode, live *[7]bool, sum, floor, alpha, b
 	bestLow := floor  // the running maximum is at least bestLow ...
 	bestHigh := floor // ... and at most bestHigh (moves that failed low)
 	bestMove := variants.NoMove
+	reduce := qdepth == 0 && s.reduceFrom > 0 && depth >= s.reduceFrom && !s.p.InCheck()
 	i := 0
 	for f := russian.Pawn; f <= russian.King; f++ {
-		for ; i < len(list) && russian.MinFace(list[i].m) == f; i++ {
+		for k := 0; i < len(list) && russian.MinFace(list[i].m) == f; i, k = i+1, k+1 {
 			m := list[i].m
 			if open == 0 {
 				continue // no weighted face left to improve (dice-blind)
@@ -657,9 +685,17 @@ func (s *rsearch) faceLoopOnce(list []rNode, live *[7]bool, sum, floor, alpha, b
 				v = russianWin
 			} else {
 				s.p.Make(m)
-				if qdepth > 0 {
+				switch {
+				case qdepth > 0:
 					v = -s.quiesce(ply+1, -hi, -lo, qdepth-1)
-				} else {
+				case reduce && k >= russianLMRLate && russianQuiet(m) && list[i].order < ttOrder:
+					// A late quiet move is searched a ply less first,
+					// again in full only if it would raise the maximum.
+					v = -s.chance(depth-2, ply+1, -hi, -lo)
+					if v > lo {
+						v = -s.chance(depth-1, ply+1, -hi, -lo)
+					}
+				default:
 					v = -s.chance(depth-1, ply+1, -hi, -lo)
 				}
 				s.p.Unmake()
@@ -697,6 +733,21 @@ func (s *rsearch) faceLoopOnce(list []rNode, live *[7]bool, sum, floor, alpha, b
 	return 0, boundNone, bestMove, true
 }
 
+// Late move reductions: in a max node of the main search at least
+// russianLMRDepth deep whose side is not in check, the quiet moves after
+// the first russianLMRLate moves of each MinFace bucket (the table move,
+// the captures and promotions, the best quiet moves by history come first)
+// are searched a ply less first, and again at full depth only when the
+// reduced value would raise the face's maximum. Such a value is no exact
+// expectimax value any more; the differential test turns them off.
+const (
+	russianLMRDepth = 2
+	russianLMRLate  = 2
+)
+
+// ttOrder is the ordering key of the table move (above every other).
+const ttOrder = 1 << 20
+
 // nodeList sorts moves by MinFace, then by ordering key (table move, king
 // captures, valuable captures, promotions).
 func (s *rsearch) nodeList(ply int, moves []variants.Move, ttMove variants.Move) []rNode {
@@ -712,7 +763,7 @@ func (s *rsearch) nodeList(ply int, moves []variants.Move, ttMove variants.Move)
 // orderKey ranks a move inside its MinFace bucket: higher first.
 func (s *rsearch) orderKey(m, ttMove variants.Move) int {
 	if m == ttMove {
-		return 1 << 20
+		return ttOrder
 	}
 	key := 0
 	if russian.CapturesKing(m) {

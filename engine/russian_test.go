@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand"
 	"testing"
+	"time"
 
 	"varchess/variants"
 	"varchess/variants/russian"
@@ -25,6 +26,7 @@ func newTestSearch(p *russian.Position, blind bool) *rsearch {
 	j := &job{ctx: context.Background(), tt: e.tt, workers: e.workers, multiPV: 1, shownPV: 1}
 	s := russianThreads(russianSearchOptions{DiceBlind: blind})(j, 0, p).(*rsearch)
 	s.maxQ = 1
+	s.reduceFrom = 0 // the exact expectimax, as the reference computes it
 	return s
 }
 
@@ -437,5 +439,81 @@ func TestRussianScoresShown(t *testing.T) {
 				t.Errorf("%s: expectation %d cp (utility %d) outside the faces' %d..%d", tc.fen, last.Score, u, lo, hi)
 			}
 		}
+	}
+}
+
+// TestRussianLateMoveReductions: with reductions of late quiet moves the
+// search of the benchmark positions visits fewer nodes at the same depth
+// than the exact expectimax and still answers a ply the roll allows, and
+// in the endgame where the queen takes the King (faces Q and K) the
+// reduced search still takes it.
+func TestRussianLateMoveReductions(t *testing.T) {
+	const depth = 3
+	var with, without uint64
+	for _, fen := range russianBenchFENs {
+		p := mustRussian(t, fen)
+		for _, reduce := range []bool{true, false} {
+			s := newTestSearch(p.Clone().(*russian.Position), false)
+			s.maxQ = maxQDepth
+			if reduce {
+				s.reduceFrom = russianLMRDepth
+			}
+			s.lim.Depth = depth
+			r := s.run()
+			legal := p.MovesForFace(p.RollType(), nil)
+			if len(r.lines) == 0 || !contains(legal, r.lines[0].pv[0]) {
+				t.Fatalf("%s reduce=%v: result %+v is no ply of roll %v", fen, reduce, r.lines, p.RollType())
+			}
+			if reduce {
+				with += s.nodes
+			} else {
+				without += s.nodes
+			}
+		}
+	}
+	if with >= without {
+		t.Errorf("depth %d: %d nodes with reductions, %d without", depth, with, without)
+	}
+	p := mustRussian(t, "5k/pp4/6/2Q3/PP4/K5 w Q 0 1")
+	s := newTestSearch(p, false)
+	s.reduceFrom = russianLMRDepth
+	s.lim.Depth = 4
+	if r := s.run(); !russian.CapturesKing(r.lines[0].pv[0]) {
+		t.Errorf("reduced search plays %s, not the King's capture", p.MoveString(r.lines[0].pv[0]))
+	}
+}
+
+// TestRussianBudget: russian games are short, so with a clock the plan is
+// a tenth of what is left (the engine's plan for a long game is a
+// fiftieth), never more than a quarter of the clock, with a hard limit of
+// at most 1.5 times the plan and half the clock; a movetime, movestogo or
+// no clock at all keep the engine's plan (with the tighter hard limit).
+func TestRussianBudget(t *testing.T) {
+	ms := time.Millisecond
+	overhead := 10 * ms
+	for _, c := range []struct{ clock, inc time.Duration }{
+		{5 * time.Second, 50 * ms}, {10 * time.Second, 100 * ms}, {60 * time.Second, 0}, {300 * ms, 0}, {1 * time.Second, 1 * time.Second}, {20 * ms, 0},
+	} {
+		lim := Limits{WTime: c.clock, BTime: c.clock, WInc: c.inc, BInc: c.inc, MoveOverhead: overhead}
+		tb, engine := russianBudget(lim, variants.Black), budget(lim, variants.Black)
+		if tb.soft < engine.soft || tb.soft > max(c.clock/4, minThink) || tb.hard < tb.soft || tb.hard > tb.soft*3/2 || tb.hard > max(c.clock/2, minThink) || tb.fixed {
+			t.Errorf("clock %v inc %v: russian %+v, engine %+v", c.clock, c.inc, tb, engine)
+		}
+		if c.clock >= time.Second && tb.soft < (c.clock-2*overhead)/russianHorizon {
+			t.Errorf("clock %v inc %v: plan %v is less than a %dth of the clock", c.clock, c.inc, tb.soft, russianHorizon)
+		}
+	}
+	if tb := russianBudget(Limits{WTime: 5 * time.Second, BTime: 5 * time.Second}, variants.White); tb.soft < 450*ms {
+		t.Errorf("5 s, first move: %+v, want about half a second", tb)
+	}
+	lim := Limits{WTime: 5 * time.Second, BTime: 5 * time.Second, MovesToGo: 20, MoveOverhead: overhead}
+	if tb, engine := russianBudget(lim, variants.White), budget(lim, variants.White); tb.soft != engine.soft {
+		t.Errorf("movestogo 20: russian %+v, engine %+v", tb, engine)
+	}
+	if tb := russianBudget(Limits{MoveTime: 200 * ms, MoveOverhead: overhead}, variants.White); !tb.fixed || tb.hard != 190*ms {
+		t.Errorf("movetime 200: %+v", tb)
+	}
+	if tb := russianBudget(Limits{Infinite: true, WTime: time.Second}, variants.White); tb.soft != 0 || tb.hard != 0 {
+		t.Errorf("infinite: %+v", tb)
 	}
 }
