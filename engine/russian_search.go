@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"time"
 
 	"varchess/variants"
 	"varchess/variants/russian"
@@ -138,18 +137,11 @@ func faceWeights(diceBlind bool) (w [7]int) {
 // times the soft limit would not be done by four times it either, and the
 // time is better kept for later moves.
 func russianBudget(lim Limits, us variants.Color) timeBudget {
-	tb := budget(lim, us)
-	clock, inc := lim.WTime, lim.WInc
-	if us == variants.Black {
-		clock, inc = lim.BTime, lim.BInc
+	horizon := russianHorizon
+	if lim.MovesToGo > 0 { // a control with movestogo: the engine's plan
+		horizon = horizonMoves
 	}
-	if tb.soft > 0 && !tb.fixed && lim.MovesToGo == 0 && clock > 0 {
-		avail := clock - lim.MoveOverhead - 10*time.Millisecond // the per-move slack of budget
-		if soft := min(avail/russianHorizon+inc*3/4, avail/4); soft > tb.soft {
-			tb.soft = soft
-			tb.hard = max(tb.hard, min(soft*3/2, avail/2))
-		}
-	}
+	tb := budgetOver(lim, us, horizon)
 	if tb.soft > 0 {
 		tb.hard = min(tb.hard, tb.soft*3/2)
 	}

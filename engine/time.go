@@ -39,6 +39,12 @@ const (
 
 // budget computes the time limits for the side to move.
 func budget(lim Limits, us variants.Color) timeBudget {
+	return budgetOver(lim, us, horizonMoves)
+}
+
+// budgetOver is budget for a game planned to last horizon more moves
+// (without movestogo; with it, that many, at most horizon).
+func budgetOver(lim Limits, us variants.Color, horizon int) timeBudget {
 	if lim.Infinite {
 		return timeBudget{}
 	}
@@ -59,9 +65,9 @@ func budget(lim Limits, us variants.Color) timeBudget {
 	}
 	// Keep a reserve for the overhead of every move still to come.
 	avail := clock - lim.MoveOverhead
-	mtg := horizonMoves
+	mtg := horizon
 	if lim.MovesToGo > 0 {
-		mtg = min(lim.MovesToGo, horizonMoves)
+		mtg = min(lim.MovesToGo, horizon)
 	}
 	avail -= time.Duration(min(mtg, 10)) * time.Millisecond // per-move slack
 	if avail < minThink {
