@@ -535,10 +535,14 @@ func (s *rsearch) quiesce(ply, alpha, beta, qdepth int) int {
 		return 0
 	}
 	p := s.p
-	if qdepth >= s.maxQ-russianEvasionPlies && qdepth > 0 && ply < MaxPly && p.InCheck() {
+	check := ply < MaxPly && p.InCheck()
+	if check && qdepth >= s.maxQ-russianEvasionPlies && qdepth > 0 {
 		return s.evasions(ply, alpha, beta, qdepth)
 	}
 	stand := s.leaf()
+	if check {
+		return s.quiesceInCheck(ply, alpha, beta, qdepth, stand)
+	}
 	if qdepth <= 0 || stand >= beta || ply >= MaxPly {
 		return stand
 	}
@@ -568,6 +572,64 @@ func (s *rsearch) quiesce(ply, alpha, beta, qdepth int) int {
 	}
 	score, _, _ := s.faceLoop(list, &live, sum, stand, alpha, beta, 0, ply, qdepth)
 	return score
+}
+
+// quiesceInCheck is the quiescence chance node of a side in check deeper
+// than the evasion plies: the faces with a parry stand pat (captures may
+// improve them), and each face without one passes, which loses the King
+// for every enemy face that can take it (the weight of the faces of at
+// least the lowest checker's type that take part) and is worth the static
+// value otherwise. Searching the evasions here as well would make every
+// checking capture a full-width node (russianEvasionPlies).
+func (s *rsearch) quiesceInCheck(ply, alpha, beta, qdepth, stand int) int {
+	p := s.p
+	all := p.AllMoves(s.bufs[ply][:0])
+	s.bufs[ply] = all
+	if len(all) == 0 {
+		return -russianWin // checkmate (R8 b)
+	}
+	minFace := russian.King
+	for _, m := range all {
+		minFace = min(minFace, russian.MinFace(m))
+	}
+	live, passW := s.liveFaces(minFace)
+	sum := passW * s.passInCheck(stand)
+	static := floorDiv(sum+(6-passW)*stand, 6)
+	if qdepth <= 0 || static >= beta || passW == 6 {
+		return static
+	}
+	caps := all[:0]
+	for _, m := range all {
+		if russian.IsCaptureMove(m) {
+			caps = append(caps, m)
+		}
+	}
+	if len(caps) == 0 {
+		return static
+	}
+	list := s.nodeList(ply, caps, variants.NoMove)
+	score, _, _ := s.faceLoop(list, &live, sum, stand, alpha, beta, 0, ply, qdepth)
+	return score
+}
+
+// passInCheck is the static value of passing in check: the enemy takes the
+// King with every face of at least the lowest checker's type that takes
+// part, and the position keeps its static value stand otherwise.
+func (s *rsearch) passInCheck(stand int) int {
+	p := s.p
+	low := russian.King
+	for b := p.Checkers(); b != 0; {
+		if c, ok := p.Top(b.PopFirst()); ok {
+			low = min(low, c.Type())
+		}
+	}
+	takes := 0
+	for f := low; f <= russian.King; f++ {
+		if p.TakesPart(f) {
+			takes += s.w[f]
+		}
+	}
+	return floorDiv((6-takes)*stand-takes*russianWin, 6)
 }
 
 // russianEvasionPlies: a side in check is searched for evasions in the

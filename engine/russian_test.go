@@ -147,10 +147,62 @@ func refQuiesce(s *rsearch, ply, qdepth int) int {
 		return refFaces(s, ply, qdepth, false, -Infinity)
 	}
 	stand := s.leaf()
+	if p.InCheck() {
+		return refInCheck(s, ply, qdepth, stand)
+	}
 	if qdepth <= 0 {
 		return stand
 	}
 	return refFaces(s, ply, qdepth, true, stand)
+}
+
+// refInCheck: a side in check deeper than the evasion plies stands pat on
+// every face with a legal move (a parry), improved by the captures that
+// face allows; a face without one passes, and the pass is worth -russianWin
+// for each enemy face that then allows a move taking the King, stand for
+// the others.
+func refInCheck(s *rsearch, ply, qdepth, stand int) int {
+	p := s.p
+	if len(p.AllMoves(nil)) == 0 {
+		return -russianWin
+	}
+	p.Make(russian.PassMove)
+	pass := 0
+	for g := russian.Pawn; g <= russian.King; g++ {
+		v := stand
+		for _, m := range p.MovesForFace(g, nil) {
+			if russian.CapturesKing(m) {
+				v = -russianWin
+			}
+		}
+		pass += s.w[g] * v
+	}
+	p.Unmake()
+	sum := 0
+	for f := russian.Pawn; f <= russian.King; f++ {
+		if s.w[f] == 0 {
+			continue
+		}
+		moves := p.MovesForFace(f, nil)
+		if len(moves) == 0 || russian.IsPass(moves[0]) {
+			sum += s.w[f] * floorDiv(pass, 6)
+			continue
+		}
+		best := stand
+		for _, m := range moves {
+			if qdepth > 0 && russian.IsCaptureMove(m) {
+				v := russianWin
+				if !russian.CapturesKing(m) {
+					p.Make(m)
+					v = -refQuiesce(s, ply+1, qdepth-1)
+					p.Unmake()
+				}
+				best = max(best, v)
+			}
+		}
+		sum += s.w[f] * best
+	}
+	return floorDiv(sum, 6)
 }
 
 // refFaces is the mean over the faces of each face's best quiescence

@@ -182,6 +182,12 @@ func (p *Position) InCheck() bool {
 	return p.attackersTo(p.kingSq[p.side], p.side.Other(), p.occ) != 0
 }
 
+// Checkers returns the squares of the enemy tops that attack the side to
+// move's king (R7): the stacks that may take it after a pass.
+func (p *Position) Checkers() bb.Bitboard {
+	return p.attackersTo(p.kingSq[p.side], p.side.Other(), p.occ)
+}
+
 // Ended reports whether the game is over by R8 a)-c): a king has been
 // captured, or the side to move has no legal move under any face. Perft
 // gives such positions no children.
