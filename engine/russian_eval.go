@@ -46,6 +46,10 @@ const (
 	// russianPrisonBonus rewards holding enemy checkers captive beyond the material
 	// (the tower also protects what it holds).
 	russianPrisonBonus = 10
+	// russianKingDanger is the cost of a square next to the King that the
+	// enemy reaches on every roll and the King's side never covers (see
+	// kingDanger).
+	russianKingDanger = 24
 )
 
 // centre36 is a small centralisation table for the 6x6 board (a-f, 1-6):
@@ -119,8 +123,10 @@ func newRussianEvaluator(pos variants.Position) Evaluator {
 // Evaluate returns the side to move's score in centipawns.
 func (e *russianEvaluator) Evaluate() int {
 	p := e.p
-	var score [2]int // by colour
-	occ := p.Occupied()
+	var score [2]int            // by colour
+	var reach [2][7]bb.Bitboard // squares a side's units of each top type attack
+	occ0 := p.Occupied()
+	occ := occ0
 	for occ != 0 {
 		s := occ.PopFirst()
 		st := p.Stack(s, e.buf[:0])
@@ -141,6 +147,7 @@ func (e *russianEvaluator) Evaluate() int {
 			}
 		}
 		score[owner] += russianValue[top.Type()] - carried*russianTowerRisk/64
+		reach[owner][top.Type()] |= unitAttacks(top.Type(), owner, s, occ0)
 		switch top.Type() {
 		case russian.Pawn:
 			r := s.Rank()
@@ -158,8 +165,71 @@ func (e *russianEvaluator) Evaluate() int {
 			}
 		}
 	}
+	for c := variants.White; c <= variants.Black; c++ {
+		score[c] -= russianKingDanger * kingDanger(p.KingSquare(c), &reach[c], &reach[c.Other()]) / 36
+	}
 	us := p.SideToMove()
 	return score[us] - score[us.Other()] + russianTempo
+}
+
+// kingDanger measures how exposed the King on k is under the die: for
+// each square next to it, the number of faces (out of six) that let the
+// enemy move a unit onto it (a unit of top type t moves on 7-t faces)
+// times the number of faces on which the King's side cannot capture there,
+// summed (at most 36 a square). A check is a threat only as far as the
+// faces allow it, and it is parried as far as the low pieces near the
+// King cover the squares it comes from.
+func kingDanger(k bb.Square, own, enemy *[7]bb.Bitboard) int {
+	danger := 0
+	for ring := bb.KingAttacks[k]; ring != 0; {
+		s := ring.PopFirst()
+		if !russian.OnBoard(s) {
+			continue
+		}
+		e := lowestReach(enemy, s)
+		if e == russian.NoType {
+			continue
+		}
+		d := lowestReach(own, s)
+		uncovered := 6
+		if d != russian.NoType {
+			uncovered = int(d) - 1
+		}
+		danger += (7 - int(e)) * uncovered
+	}
+	return danger
+}
+
+// lowestReach is the lowest top type whose units in reach attack s
+// (russian.NoType if none).
+func lowestReach(reach *[7]bb.Bitboard, s bb.Square) russian.Type {
+	for t := russian.Pawn; t <= russian.King; t++ {
+		if reach[t].Has(s) {
+			return t
+		}
+	}
+	return russian.NoType
+}
+
+// unitAttacks are the squares a unit of top type t and colour c on s
+// attacks (could capture on; off-board bits included, callers ask only
+// about squares of the board).
+func unitAttacks(t russian.Type, c variants.Color, s bb.Square, occ bb.Bitboard) bb.Bitboard {
+	switch t {
+	case russian.Pawn:
+		return bb.PawnAttacks[c][s]
+	case russian.Knight:
+		return bb.KnightAttacks[s]
+	case russian.Bishop:
+		return bb.BishopAttacks(s, occ)
+	case russian.Rook:
+		return bb.RookAttacks(s, occ)
+	case russian.Queen:
+		return bb.QueenAttacks(s, occ)
+	case russian.King:
+		return bb.KingAttacks[s]
+	}
+	return 0
 }
 
 // Terminal implements Terminator for the generic search (the expectimax
