@@ -112,12 +112,39 @@ func russianDisplay(u int) int {
 
 // russianEvaluator scores a *russian.Position.
 type russianEvaluator struct {
-	p   *russian.Position
-	buf [40]russian.Checker
+	p *russian.Position
 }
 
 func newRussianEvaluator(pos variants.Position) Evaluator {
 	return &russianEvaluator{p: pos.(*russian.Position)}
+}
+
+// centreMasks[i] holds the squares at least i+1 squares from the rim:
+// centre36(s) is the number of masks holding s.
+var centreMasks = func() (m [2]bb.Bitboard) {
+	for s := bb.Square(0); s < 64; s++ {
+		if !russian.OnBoard(s) {
+			continue
+		}
+		for i := range centre36(s) {
+			m[i] |= s.Bit()
+		}
+	}
+	return m
+}()
+
+// pawnReach are the squares pawn tops of colour c attack (off-board bits
+// included).
+func pawnReach(pawns bb.Bitboard, c variants.Color) bb.Bitboard {
+	if c == variants.White {
+		return pawns.North().East() | pawns.North().West()
+	}
+	return pawns.South().East() | pawns.South().West()
+}
+
+// centreSum is the sum of centre36 over the squares of b.
+func centreSum(b bb.Bitboard) int {
+	return (b & centreMasks[0]).Count() + (b & centreMasks[1]).Count()
 }
 
 // Evaluate returns the side to move's score in centipawns.
@@ -125,18 +152,55 @@ func (e *russianEvaluator) Evaluate() int {
 	p := e.p
 	var score [2]int            // by colour
 	var reach [2][7]bb.Bitboard // squares a side's units of each top type attack
-	occ0 := p.Occupied()
-	occ := occ0
-	for occ != 0 {
-		s := occ.PopFirst()
-		st := p.Stack(s, e.buf[:0])
-		if len(st) == 0 {
-			continue
+	occ := p.Occupied()
+	// Early on the king belongs at home; with few pieces left it should
+	// join the game.
+	ending := p.TypeCount(russian.Queen)+p.TypeCount(russian.Rook) == 0
+	for c := variants.White; c <= variants.Black; c++ {
+		own := p.ColorTops(c)
+		for t := russian.Pawn; t <= russian.King; t++ {
+			tops := own & p.TypeTops(t)
+			if tops == 0 {
+				continue
+			}
+			score[c] += russianValue[t] * tops.Count()
+			switch t {
+			case russian.Pawn:
+				reach[c][t] = pawnReach(tops, c)
+				steps := 0 // ranks advanced from the second (a pawn uncovered on its first is -1)
+				for r := range 6 {
+					rank := bb.Rank1 << (8 * r)
+					if c == variants.Black {
+						rank = bb.Rank1 << (8 * (5 - r))
+					}
+					steps += (r - 1) * (tops & rank).Count()
+				}
+				score[c] += russianPawnStep * steps
+			case russian.Knight, russian.King:
+				if t == russian.Knight || ending {
+					score[c] += russianCentre * centreSum(tops)
+				}
+				for b := tops; b != 0; {
+					reach[c][t] |= unitAttacks(t, c, b.PopFirst(), occ)
+				}
+			default: // sliders
+				if t != russian.Rook {
+					score[c] += russianCentre * centreSum(tops)
+				}
+				for b := tops; b != 0; {
+					reach[c][t] |= unitAttacks(t, c, b.PopFirst(), occ)
+				}
+			}
 		}
-		top := st[len(st)-1]
-		owner := top.Color()
+	}
+	// The checkers under the tops (most squares hold a single checker).
+	for b := p.Tall(); b != 0; {
+		s := b.PopFirst()
+		h := p.Height(s)
+		owner := p.Checker(s, h-1).Color()
 		carried := 0
-		for _, c := range st[:len(st)-1] {
+		for i := range h - 1 {
+			c := p.Checker(s, i)
 			v := russianValue[c.Type()]
 			if c.Color() == owner {
 				score[owner] += v
@@ -146,24 +210,7 @@ func (e *russianEvaluator) Evaluate() int {
 				score[owner] += russianPrisonBonus
 			}
 		}
-		score[owner] += russianValue[top.Type()] - carried*russianTowerRisk/64
-		reach[owner][top.Type()] |= unitAttacks(top.Type(), owner, s, occ0)
-		switch top.Type() {
-		case russian.Pawn:
-			r := s.Rank()
-			if owner == variants.Black {
-				r = 5 - r
-			}
-			score[owner] += russianPawnStep * (r - 1)
-		case russian.Knight, russian.Bishop, russian.Queen:
-			score[owner] += russianCentre * centre36(s)
-		case russian.King:
-			// Early on the king belongs at home; with few pieces left it
-			// should join the game.
-			if p.TypeCount(russian.Queen)+p.TypeCount(russian.Rook) == 0 {
-				score[owner] += russianCentre * centre36(s)
-			}
-		}
+		score[owner] -= carried * russianTowerRisk / 64
 	}
 	for c := variants.White; c <= variants.Black; c++ {
 		score[c] -= russianKingDanger * kingDanger(p.KingSquare(c), &reach[c], &reach[c.Other()]) / 36
@@ -180,36 +227,37 @@ func (e *russianEvaluator) Evaluate() int {
 // faces allow it, and it is parried as far as the low pieces near the
 // King cover the squares it comes from.
 func kingDanger(k bb.Square, own, enemy *[7]bb.Bitboard) int {
+	var reached bb.Bitboard
+	for t := russian.Pawn; t <= russian.King; t++ {
+		reached |= enemy[t]
+	}
 	danger := 0
-	for ring := bb.KingAttacks[k]; ring != 0; {
-		s := ring.PopFirst()
-		if !russian.OnBoard(s) {
-			continue
+	for x := kingRing[k] & reached; x != 0; {
+		bit := x.PopFirst().Bit()
+		e := russian.Pawn // the lowest enemy type reaching the square
+		for enemy[e]&bit == 0 {
+			e++
 		}
-		e := lowestReach(enemy, s)
-		if e == russian.NoType {
-			continue
+		d := russian.Pawn // the lowest own type covering it (King+1: none)
+		for d <= russian.King && own[d]&bit == 0 {
+			d++
 		}
-		d := lowestReach(own, s)
-		uncovered := 6
-		if d != russian.NoType {
-			uncovered = int(d) - 1
-		}
-		danger += (7 - int(e)) * uncovered
+		danger += (7 - int(e)) * (int(d) - 1)
 	}
 	return danger
 }
 
-// lowestReach is the lowest top type whose units in reach attack s
-// (russian.NoType if none).
-func lowestReach(reach *[7]bb.Bitboard, s bb.Square) russian.Type {
-	for t := russian.Pawn; t <= russian.King; t++ {
-		if reach[t].Has(s) {
-			return t
+// kingRing[k] holds the board squares next to k.
+var kingRing = func() (r [64]bb.Bitboard) {
+	for k := bb.Square(0); k < 64; k++ {
+		for b := bb.KingAttacks[k]; b != 0; {
+			if s := b.PopFirst(); russian.OnBoard(s) && russian.OnBoard(k) {
+				r[k] |= s.Bit()
+			}
 		}
 	}
-	return russian.NoType
-}
+	return r
+}()
 
 // unitAttacks are the squares a unit of top type t and colour c on s
 // attacks (could capture on; off-board bits included, callers ask only

@@ -1,0 +1,182 @@
+package engine
+
+import (
+	"math/rand"
+	"testing"
+
+	bb "varchess/variants/bitboard"
+
+	"varchess/variants"
+	"varchess/variants/russian"
+)
+
+// refRussianEvaluate is the evaluation written square by square, stack by
+// stack, straight from the terms' definitions (russian_eval.go), and the
+// king danger checker by checker: the reference Evaluate must match.
+func refRussianEvaluate(p *russian.Position) int {
+	var score [2]int
+	ending := p.TypeCount(russian.Queen)+p.TypeCount(russian.Rook) == 0
+	for _, s := range russian.Squares {
+		st := p.Stack(s, nil)
+		if len(st) == 0 {
+			continue
+		}
+		top := st[len(st)-1]
+		owner := top.Color()
+		carried := 0
+		for _, c := range st[:len(st)-1] {
+			v := russianValue[c.Type()]
+			if c.Color() == owner {
+				score[owner] += v
+				carried += v
+			} else {
+				score[c.Color()] += v * russianPrisonerKeep / 16
+				score[owner] += russianPrisonBonus
+			}
+		}
+		score[owner] += russianValue[top.Type()] - carried*russianTowerRisk/64
+		switch top.Type() {
+		case russian.Pawn:
+			r := s.Rank()
+			if owner == variants.Black {
+				r = 5 - r
+			}
+			score[owner] += russianPawnStep * (r - 1)
+		case russian.Knight, russian.Bishop, russian.Queen:
+			score[owner] += russianCentre * centre36(s)
+		case russian.King:
+			if ending {
+				score[owner] += russianCentre * centre36(s)
+			}
+		}
+	}
+	for c := variants.White; c <= variants.Black; c++ {
+		score[c] -= russianKingDanger * refKingDanger(p, c) / 36
+	}
+	us := p.SideToMove()
+	return score[us] - score[us.Other()] + russianTempo
+}
+
+// refKingDanger: for each square next to c's King, the faces on which the
+// enemy has a unit attacking it (7 - its lowest top type) times the faces
+// on which c has none (its lowest top type - 1), attacks taken square by
+// square from the geometry of each top (sliders stop at any stack).
+func refKingDanger(p *russian.Position, c variants.Color) int {
+	k := p.KingSquare(c)
+	lowest := func(side variants.Color, to bb.Square) int {
+		low := 7
+		for _, s := range russian.Squares {
+			top, ok := p.Top(s)
+			if !ok || top.Color() != side || !refAttacks(p, top, s, to) {
+				continue
+			}
+			low = min(low, int(top.Type()))
+		}
+		return low
+	}
+	danger := 0
+	for _, s := range russian.Squares {
+		df, dr := s.File()-k.File(), s.Rank()-k.Rank()
+		if s == k || df < -1 || df > 1 || dr < -1 || dr > 1 {
+			continue
+		}
+		e := lowest(c.Other(), s)
+		if e == 7 {
+			continue
+		}
+		danger += (7 - e) * min(lowest(c, s)-1, 6)
+	}
+	return danger
+}
+
+// refAttacks reports whether the unit topped by top on from attacks to.
+func refAttacks(p *russian.Position, top russian.Checker, from, to bb.Square) bool {
+	df, dr := to.File()-from.File(), to.Rank()-from.Rank()
+	abs := func(x int) int { return max(x, -x) }
+	clear := func() bool { // nothing between from and to on their line
+		sf, sr := sign(df), sign(dr)
+		for f, r := from.File()+sf, from.Rank()+sr; f != to.File() || r != to.Rank(); f, r = f+sf, r+sr {
+			if p.Height(bb.Sq(f, r)) > 0 {
+				return false
+			}
+		}
+		return true
+	}
+	switch top.Type() {
+	case russian.Pawn:
+		fwd := 1
+		if top.Color() == variants.Black {
+			fwd = -1
+		}
+		return abs(df) == 1 && dr == fwd
+	case russian.Knight:
+		return abs(df)*abs(dr) == 2
+	case russian.Bishop:
+		return df != 0 && abs(df) == abs(dr) && clear()
+	case russian.Rook:
+		return (df == 0) != (dr == 0) && clear()
+	case russian.Queen:
+		return (df != 0 || dr != 0) && (df == 0 || dr == 0 || abs(df) == abs(dr)) && clear()
+	case russian.King:
+		return max(abs(df), abs(dr)) == 1
+	}
+	return false
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+// TestRussianEvaluateMatchesReference: the bitboard evaluation equals the
+// square-by-square reference on positions of random games (towers,
+// prisoners, promotions and exposed Kings included).
+func TestRussianEvaluateMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	checked, danger := 0, 0
+	for game := 0; game < 300; game++ {
+		p := randomRussian(t, rng, 0)
+		for ply := 0; ply < 80 && !p.Ended(); ply++ {
+			got := (&russianEvaluator{p: p}).Evaluate()
+			if want := refRussianEvaluate(p); got != want {
+				t.Fatalf("%s: Evaluate %d, reference %d", p.FEN(), got, want)
+			}
+			checked++
+			if refKingDanger(p, variants.White)+refKingDanger(p, variants.Black) > 0 {
+				danger++
+			}
+			moves := p.MovesForFace(russian.Type(1+rng.Intn(6)), nil)
+			p.Make(moves[rng.Intn(len(moves))])
+		}
+	}
+	if danger < checked/4 {
+		t.Errorf("only %d of %d positions have a King in danger", danger, checked)
+	}
+}
+
+// TestRussianKingDanger: Black's pawn on b3 attacks a2 and c2 next to
+// White's King on b1 (every face moves a pawn: 6 each); a2 is covered only
+// by the King (face K: 5 faces uncovered), c2 also by the knight on a1
+// (faces N to K: 1 uncovered). The knight on e3 adds c2 and d1, which add
+// nothing (c2 is already the pawn's, d1 is not next to b1).
+func TestRussianKingDanger(t *testing.T) {
+	p := mustRussian(t, "3k2/6/6/1p2n1/6/NK4 w - 0 1")
+	got := refKingDanger(p, variants.White)
+	if want := 6*5 + 6*1; got != want {
+		t.Errorf("reference king danger %d, want %d", got, want)
+	}
+	var reach [2][7]bb.Bitboard
+	for _, s := range russian.Squares {
+		if top, ok := p.Top(s); ok {
+			reach[top.Color()][top.Type()] |= unitAttacks(top.Type(), top.Color(), s, p.Occupied())
+		}
+	}
+	if d := kingDanger(p.KingSquare(variants.White), &reach[variants.White], &reach[variants.Black]); d != got {
+		t.Errorf("kingDanger %d, reference %d", d, got)
+	}
+}
