@@ -80,15 +80,20 @@ type rsearch struct {
 	// reduceFrom is the least depth of a max node whose late quiet moves
 	// are reduced (russianLMRDepth; 0: no reductions, the exact expectimax).
 	reduceFrom int
+	// delta enables delta pruning of quiescence captures (deltaBound).
+	delta bool
 
 	// history scores quiet moves by the fail-highs they caused (the
 	// thread's table, kept between searches like alpha-beta's).
 	history *historyTable
 
-	keys  [MaxPly + 2]uint64
-	bufs  [MaxPly + 2][]variants.Move
-	lists [MaxPly + 2][]rNode
-	stack [40]russian.Checker
+	keys [MaxPly + 2]uint64
+	// standCP is the static evaluation (centipawns) of a quiescence node
+	// that stood pat, for the delta bound of its captures (noStand: none).
+	standCP [MaxPly + 2]int
+	bufs    [MaxPly + 2][]variants.Move
+	lists   [MaxPly + 2][]rNode
+	stack   [40]russian.Checker
 }
 
 // SearchDiceBlind is Search with the russian chance nodes replaced by "the
@@ -109,7 +114,7 @@ func russianThreads(opt russianSearchOptions) newThreadFunc {
 		p := pos.(*russian.Position)
 		return &rsearch{stopper: newStopper(j, id, russianBudget, p.SideToMove()), id: id, p: p,
 			ev: &russianEvaluator{p: p}, tt: j.tt, opt: opt, w: faceWeights(opt.DiceBlind), maxQ: maxQDepth,
-			reduceFrom: russianLMRDepth, history: j.workers[id].history}
+			reduceFrom: russianLMRDepth, delta: true, history: j.workers[id].history}
 	}
 }
 
@@ -539,13 +544,16 @@ func (s *rsearch) quiesce(ply, alpha, beta, qdepth int) int {
 	if check && qdepth >= s.maxQ-russianEvasionPlies && qdepth > 0 {
 		return s.evasions(ply, alpha, beta, qdepth)
 	}
-	stand := s.leaf()
+	cp := s.ev.Evaluate()
+	stand := russianUtility(cp)
 	if check {
+		s.standCP[ply] = noStand
 		return s.quiesceInCheck(ply, alpha, beta, qdepth, stand)
 	}
 	if qdepth <= 0 || stand >= beta || ply >= MaxPly {
 		return stand
 	}
+	s.standCP[ply] = cp
 	caps := p.Captures(s.bufs[ply][:0])
 	s.bufs[ply] = caps
 	if len(caps) == 0 {
@@ -640,6 +648,7 @@ const russianEvasionPlies = 1
 // for the faces that allow it, and the faces without one pass.
 func (s *rsearch) evasions(ply, alpha, beta, qdepth int) int {
 	p := s.p
+	s.standCP[ply] = noStand
 	moves := p.AllMoves(s.bufs[ply][:0])
 	s.bufs[ply] = moves
 	if len(moves) == 0 {
@@ -731,6 +740,8 @@ func (s *rsearch) faceLoopOnce(list []rNode, live *[7]bool, sum, floor, alpha, b
 			var v int
 			if russian.CapturesKing(m) {
 				v = russianWin
+			} else if d := s.deltaBound(ply, m, qdepth); d <= lo {
+				v = d // cannot raise the face's maximum: an upper bound
 			} else {
 				s.p.Make(m)
 				switch {
@@ -779,6 +790,28 @@ func (s *rsearch) faceLoopOnce(list []rNode, live *[7]bool, sum, floor, alpha, b
 		return floorDiv(sumHigh, 6), boundUpper, bestMove, false
 	}
 	return 0, boundNone, bestMove, true
+}
+
+// noStand marks a node whose captures get no delta bound.
+const noStand = -1 << 30
+
+// russianDeltaMargin is what a capture may gain beyond the material it
+// takes (position, king danger, freed prisoners' activity), in centipawns.
+const russianDeltaMargin = 200
+
+// deltaBound is an upper bound on the value of capture m of a quiescence
+// node that stood pat: the static value plus everything on the captured
+// stack plus russianDeltaMargin (delta pruning); Infinity where none
+// applies (the main search, evasions, a side in check).
+func (s *rsearch) deltaBound(ply int, m variants.Move, qdepth int) int {
+	if qdepth <= 0 || s.standCP[ply] == noStand || !s.delta {
+		return Infinity
+	}
+	gain := russianDeltaMargin
+	for _, c := range s.p.Stack(russian.To(m), s.stack[:0]) {
+		gain += russianValue[c.Type()]
+	}
+	return russianUtility(s.standCP[ply] + gain)
 }
 
 // Late move reductions: in a max node of the main search at least

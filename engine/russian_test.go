@@ -27,6 +27,7 @@ func newTestSearch(p *russian.Position, blind bool) *rsearch {
 	s := russianThreads(russianSearchOptions{DiceBlind: blind})(j, 0, p).(*rsearch)
 	s.maxQ = 1
 	s.reduceFrom = 0 // the exact expectimax, as the reference computes it
+	s.delta = false
 	return s
 }
 
@@ -567,5 +568,31 @@ func TestRussianBudget(t *testing.T) {
 	}
 	if tb := russianBudget(Limits{Infinite: true, WTime: time.Second}, variants.White); tb.soft != 0 || tb.hard != 0 {
 		t.Errorf("infinite: %+v", tb)
+	}
+}
+
+// TestRussianDeltaPruning: White, a queen and a rook down, can only take
+// a pawn (b2xc3). Far below alpha = 0 that capture cannot lift any face
+// to the value it needs, so with delta pruning quiescence fails low
+// without searching it; without, it searches the capture; both fail low.
+func TestRussianDeltaPruning(t *testing.T) {
+	p := mustRussian(t, "1r3k/6/3q2/2p3/1P4/K5 w - 0 1")
+	if p.InCheck() || len(p.Captures(nil)) != 1 {
+		t.Fatalf("want one capture and no check, got %d captures, check %v", len(p.Captures(nil)), p.InCheck())
+	}
+	nodes := func(delta bool) (int, uint64) {
+		s := newTestSearch(p, false)
+		s.maxQ = 4
+		s.delta = delta
+		v := s.quiesce(0, 0, 1, 4)
+		return v, s.nodes
+	}
+	vOn, nOn := nodes(true)
+	vOff, nOff := nodes(false)
+	if vOn > 0 || vOff > 0 {
+		t.Errorf("values %d (delta) and %d (no delta) must fail low at alpha 0", vOn, vOff)
+	}
+	if nOn != 1 || nOff <= 1 {
+		t.Errorf("nodes %d with delta pruning (want 1), %d without (want more)", nOn, nOff)
 	}
 }
