@@ -815,15 +815,17 @@ func (s *rsearch) deltaBound(ply int, m variants.Move, qdepth int) int {
 }
 
 // Late move reductions: in a max node of the main search at least
-// russianLMRDepth deep whose side is not in check, the quiet moves after
-// the first russianLMRLate moves of each MinFace bucket (the table move,
-// the captures and promotions, the best quiet moves by history come first)
-// are searched a ply less first, and again at full depth only when the
-// reduced value would raise the face's maximum. Such a value is no exact
-// expectimax value any more; the differential test turns them off.
+// russianLMRDepth deep whose side is not in check, every quiet move but
+// the first russianLMRLate of its MinFace bucket (the table move, the
+// captures and promotions are never reduced; quiet moves come in history
+// order) is searched a ply less first, and again at full depth only when
+// the reduced value would raise the face's maximum. Such a value is no
+// exact expectimax value any more; the differential test turns them off.
+// With russianLMRLate 1 instead of 2 the depth-5 benchmark needs 4.98
+// instead of 6.76 million nodes.
 const (
 	russianLMRDepth = 2
-	russianLMRLate  = 2
+	russianLMRLate  = 1
 )
 
 // ttOrder is the ordering key of the table move (above every other).
