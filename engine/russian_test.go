@@ -537,7 +537,7 @@ func TestRussianLateMoveReductions(t *testing.T) {
 }
 
 // TestRussianBudget: russian games are short, so with a clock the plan is
-// a tenth of what is left (the engine's plan for a long game is a
+// a sixth of what is left (the engine's plan for a long game is a
 // fiftieth), never more than a quarter of the clock, with a hard limit of
 // at most 1.5 times the plan and half the clock; a movetime, movestogo or
 // no clock at all keep the engine's plan (with the tighter hard limit).
