@@ -145,7 +145,7 @@ func refQuiesce(s *rsearch, ply, qdepth int) int {
 		if len(p.AllMoves(nil)) == 0 {
 			return -russianWin
 		}
-		return refFaces(s, ply, qdepth, false, -Infinity)
+		return refFaces(s, ply, qdepth, false, -Infinity, nil)
 	}
 	stand := s.leaf()
 	if p.InCheck() {
@@ -154,7 +154,7 @@ func refQuiesce(s *rsearch, ply, qdepth int) int {
 	if qdepth <= 0 {
 		return stand
 	}
-	return refFaces(s, ply, qdepth, true, stand)
+	return refFaces(s, ply, qdepth, true, stand, nil)
 }
 
 // refInCheck: a side in check deeper than the evasion plies stands pat on
@@ -179,63 +179,47 @@ func refInCheck(s *rsearch, ply, qdepth, stand int) int {
 		pass += s.w[g] * v
 	}
 	p.Unmake()
+	return refFaces(s, ply, qdepth, true, stand, func() int { return floorDiv(pass, 6) })
+}
+
+// refFaces is the mean over the faces of each face's best quiescence
+// child among its captures (or, with capturesOnly false, all its moves:
+// the evasions of a side in check), never below floor. A face that allows
+// no move at all is worth pass(); with no pass given, so is a face with
+// nothing better than -Infinity, and pass() is the quiescence value of
+// passing.
+func refFaces(s *rsearch, ply, qdepth int, capturesOnly bool, floor int, pass func() int) int {
+	p := s.p
+	searchPass := func() int {
+		p.Make(russian.PassMove)
+		defer p.Unmake()
+		return -refQuiesce(s, ply+1, qdepth-1)
+	}
 	sum := 0
 	for f := russian.Pawn; f <= russian.King; f++ {
 		if s.w[f] == 0 {
 			continue
 		}
 		moves := p.MovesForFace(f, nil)
-		if len(moves) == 0 || russian.IsPass(moves[0]) {
-			sum += s.w[f] * floorDiv(pass, 6)
-			continue
-		}
-		best := stand
-		for _, m := range moves {
-			if qdepth > 0 && russian.IsCaptureMove(m) {
-				v := russianWin
-				if !russian.CapturesKing(m) {
-					p.Make(m)
-					v = -refQuiesce(s, ply+1, qdepth-1)
-					p.Unmake()
-				}
-				best = max(best, v)
-			}
-		}
-		sum += s.w[f] * best
-	}
-	return floorDiv(sum, 6)
-}
-
-// refFaces is the mean over the faces of each face's best quiescence
-// child among its captures (or, with capturesOnly false, all its moves:
-// the evasions of a side in check), never below floor; a face with
-// nothing better than -Infinity passes.
-func refFaces(s *rsearch, ply, qdepth int, capturesOnly bool, floor int) int {
-	p := s.p
-	sum := 0
-	for f := russian.Pawn; f <= russian.King; f++ {
-		if s.w[f] == 0 {
+		if pass != nil && (len(moves) == 0 || russian.IsPass(moves[0])) {
+			sum += s.w[f] * pass()
 			continue
 		}
 		best := floor
-		if p.TakesPart(f) {
-			for _, m := range p.MovesForFace(f, nil) {
-				if capturesOnly && !russian.IsCaptureMove(m) {
-					continue
-				}
-				v := russianWin
-				if !russian.CapturesKing(m) {
-					p.Make(m)
-					v = -refQuiesce(s, ply+1, qdepth-1)
-					p.Unmake()
-				}
-				best = max(best, v)
+		for _, m := range moves {
+			if russian.IsPass(m) || capturesOnly && !russian.IsCaptureMove(m) || qdepth <= 0 {
+				continue
 			}
+			v := russianWin
+			if !russian.CapturesKing(m) {
+				p.Make(m)
+				v = -refQuiesce(s, ply+1, qdepth-1)
+				p.Unmake()
+			}
+			best = max(best, v)
 		}
 		if best == -Infinity {
-			p.Make(russian.PassMove)
-			best = -refQuiesce(s, ply+1, qdepth-1)
-			p.Unmake()
+			best = searchPass()
 		}
 		sum += s.w[f] * best
 	}
