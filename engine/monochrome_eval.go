@@ -35,7 +35,7 @@ import (
 // common: a side often must give a piece away), so there is no NullMover.
 
 func init() {
-	registerGame("monochrome", Game{NewEvaluator: newMonoEvaluator, Without: monoWithout})
+	registerGame("monochrome", Game{NewEvaluator: newMonoEvaluator, Without: monoWithout, NoCheck: true})
 }
 
 // monoWithout are the chess search techniques monochrome plays better
@@ -143,28 +143,32 @@ func monoHalf(c variants.Color) bb.Bitboard {
 // sideInfo is what Evaluate learns about one side's pieces.
 type sideInfo struct {
 	attacks bb.Bitboard // squares of the other half that c's pieces attack
-	// by[v] are the targets attacked by a piece worth v points (v 1..10).
-	by       [11]bb.Bitboard
+	// by[pc] are the targets attacked by a piece of type pc (Pawn to King,
+	// the types in increasing value).
+	by       [monochrome.King + 1]bb.Bitboard
 	mobility int // quiet destinations plus captures (approximate)
 }
 
+// side walks c's pieces type by type; the pawns all at once (each
+// captures one step diagonally and moves one step straight, both ways).
 func (e *monoEvaluator) side(c variants.Color) sideInfo {
 	p := e.p
 	occ := p.Occupied()
 	own := p.Owned(c)
 	other := occ &^ monoHalf(c) // pieces c may capture
 	var si sideInfo
-	for b := own; b != 0; {
-		s := b.PopFirst()
-		pc := p.PieceAt(s)
-		att := monoAttacks(pc, s, occ)
-		si.attacks |= att & other
-		si.by[pc.Value()] |= att & other
-		if pc == monochrome.Pawn {
-			si.mobility += (s.Bit().North() | s.Bit().South()).Count() - ((s.Bit().North() | s.Bit().South()) & occ).Count()
-			continue
+	pawns := p.Pieces(monochrome.Pawn) & own
+	up, down := pawns.North(), pawns.South()
+	si.by[monochrome.Pawn] = (up.East() | up.West() | down.East() | down.West()) & other
+	si.mobility = (up &^ occ).Count() + (down &^ occ).Count()
+	si.attacks = si.by[monochrome.Pawn]
+	for pc := monochrome.Knight; pc <= monochrome.King; pc++ {
+		for b := p.Pieces(pc) & own; b != 0; {
+			att := monoAttacks(pc, b.PopFirst(), occ)
+			si.by[pc] |= att & other
+			si.mobility += (att &^ own).Count()
 		}
-		si.mobility += (att &^ own).Count()
+		si.attacks |= si.by[pc]
 	}
 	return si
 }
@@ -172,17 +176,20 @@ func (e *monoEvaluator) side(c variants.Color) sideInfo {
 // targetValues returns the largest and the total net value (centipawns)
 // of the captures si's pieces can make: each target's points, less a part
 // of the cheapest capturer's value, which changes hands with the capture
-// (a queen that takes a pawn gives the opponent a queen).
+// (a queen that takes a pawn gives the opponent a queen). The capturer
+// types are taken cheapest first, so a target is priced with the first
+// type that attacks it.
 func (e *monoEvaluator) targetValues(si *sideInfo) (best, total int) {
-	for t := si.attacks; t != 0; {
-		s := t.PopFirst()
-		cheapest := 1
-		for !si.by[cheapest].Has(s) {
-			cheapest++
+	left := si.attacks
+	for pc := monochrome.Pawn; left != 0; pc++ {
+		t := si.by[pc] & left
+		left &^= t
+		handover := monoHandover * pc.Value()
+		for t != 0 {
+			v := max(0, monoPoint*e.p.PieceAt(t.PopFirst()).Value()-handover)
+			total += v
+			best = max(best, v)
 		}
-		v := max(0, monoPoint*e.p.PieceAt(s).Value()-monoHandover*cheapest)
-		total += v
-		best = max(best, v)
 	}
 	return best, total
 }
