@@ -161,16 +161,30 @@ func (e *monoEvaluator) side(c variants.Color) sideInfo {
 	up, down := pawns.North(), pawns.South()
 	si.by[monochrome.Pawn] = (up.East() | up.West() | down.East() | down.West()) & other
 	si.mobility = (up &^ occ).Count() + (down &^ occ).Count()
-	si.attacks = si.by[monochrome.Pawn]
-	for pc := monochrome.Knight; pc <= monochrome.King; pc++ {
-		for b := p.Pieces(pc) & own; b != 0; {
-			att := monoAttacks(pc, b.PopFirst(), occ)
-			si.by[pc] |= att & other
-			si.mobility += (att &^ own).Count()
-		}
-		si.attacks |= si.by[pc]
+	for b := p.Pieces(monochrome.Knight) & own; b != 0; {
+		si.add(monochrome.Knight, bb.KnightAttacks[b.PopFirst()], other, own)
 	}
+	for b := p.Pieces(monochrome.Bishop) & own; b != 0; {
+		si.add(monochrome.Bishop, bb.BishopAttacks(b.PopFirst(), occ), other, own)
+	}
+	for b := p.Pieces(monochrome.Rook) & own; b != 0; {
+		si.add(monochrome.Rook, bb.RookAttacks(b.PopFirst(), occ), other, own)
+	}
+	for b := p.Pieces(monochrome.Queen) & own; b != 0; {
+		si.add(monochrome.Queen, bb.QueenAttacks(b.PopFirst(), occ), other, own)
+	}
+	for b := p.Pieces(monochrome.King) & own; b != 0; {
+		si.add(monochrome.King, bb.KingAttacks[b.PopFirst()], other, own)
+	}
+	si.attacks |= si.by[monochrome.Pawn]
 	return si
+}
+
+// add counts the attack set att of one piece of type pc.
+func (si *sideInfo) add(pc monochrome.Piece, att, other, own bb.Bitboard) {
+	si.by[pc] |= att & other
+	si.attacks |= att & other
+	si.mobility += (att &^ own).Count()
 }
 
 // targetValues returns the largest and the total net value (centipawns)

@@ -422,9 +422,14 @@ func (s *searcher) isDraw() bool {
 
 // scoreMoves fills the ordering scores of the moves at ply.
 func (s *searcher) scoreMoves(moves []variants.Move, ply int, ttMove variants.Move) []int {
-	sc := s.scoreBuf[ply][:0]
+	sc := s.scoreBuf[ply]
+	if cap(sc) < len(moves) {
+		sc = make([]int, len(moves), 2*len(moves))
+	}
+	sc = sc[:len(moves)]
 	q := s.quietRows(ply)
-	for _, m := range moves {
+	k0, k1 := s.killers[ply][0], s.killers[ply][1]
+	for i, m := range moves {
 		var v int
 		switch noisy, gain := s.classifyMove(m); {
 		case m == ttMove:
@@ -436,9 +441,9 @@ func (s *searcher) scoreMoves(moves []variants.Move, ply int, ttMove variants.Mo
 			} else {
 				v = orderGoodNoisy + gain
 			}
-		case m == s.killers[ply][0]:
+		case m == k0:
 			v = orderKiller + 1
-		case m == s.killers[ply][1]:
+		case m == k1:
 			v = orderKiller
 		default:
 			k := 0
@@ -447,7 +452,7 @@ func (s *searcher) scoreMoves(moves []variants.Move, ply int, ttMove variants.Mo
 			}
 			v = q.score(m, k)
 		}
-		sc = append(sc, v)
+		sc[i] = v
 	}
 	s.scoreBuf[ply] = sc
 	return sc
