@@ -646,16 +646,23 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	searched := 0
 	q := s.quietRows(ply)
 	// noisyLeft counts the noisy moves not yet tried once a game without
-	// check needs it (-1 until then): with none left, a pruned quiet
-	// move ends the node (prunesRest).
-	noisyLeft := -1
+	// check needs it (-1 until then).
+	// restPruned: since the last move searched, a quiet move was pruned
+	// in a way that prunes every quiet move after it (prunesRest).
+	noisyLeft, restPruned := -1, false
 	for i := range moves {
+		if restPruned && noisyLeft == 0 {
+			break // the rest are quiet moves pruned alike
+		}
 		pickNext(moves, scores, i)
 		m := moves[i]
 		if m == excluded || ply == 0 && len(s.excluded) > 0 && contains(s.excluded, m) {
 			continue // the singular search's move, or a better MultiPV line
 		}
 		noisy, _ := s.classifyMove(m)
+		if restPruned && !noisy {
+			continue // pruned as the quiet move before it was
+		}
 		if noisy && noisyLeft > 0 {
 			noisyLeft--
 		}
@@ -708,9 +715,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 					if noisyLeft < 0 {
 						noisyLeft = s.countNoisy(moves[i+1:])
 					}
-					if noisyLeft == 0 {
-						break // the rest are quiet moves pruned alike
-					}
+					restPruned = true
 				}
 				continue
 			}
@@ -723,6 +728,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 				continue
 			}
 		}
+		restPruned = false // the search below moves alpha and the count
 		ext := 0
 		if m == ttMove {
 			ext = ttExt
