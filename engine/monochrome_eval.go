@@ -352,19 +352,37 @@ func (e *monoEvaluator) SEEAtLeast(m variants.Move, threshold int) bool {
 	if !monoHalf(us).Has(to) {
 		return threshold <= 0
 	}
-	occ := p.Occupied()&^mv.From().Bit() | to.Bit()
-	cheapest := 0
-	for b := p.Owned(us.Other()); b != 0; {
-		s := b.PopFirst()
-		pc := p.PieceAt(s)
-		if monoAttacks(pc, s, occ).Has(to) && (cheapest == 0 || pc.Value() < cheapest) {
-			cheapest = pc.Value()
-		}
-	}
+	cheapest := e.cheapestAttacker(to, p.Occupied()&^mv.From().Bit()|to.Bit(), p.Owned(us.Other()))
 	if cheapest == 0 {
 		return threshold <= 0
 	}
 	return -(monoPoint*mv.Piece().Value() - monoHandover*cheapest) >= threshold
+}
+
+// cheapestAttacker is the value of the cheapest piece on by that attacks
+// s when occ is occupied, 0 if none does. It looks from s outward, one
+// piece type at a time from the cheapest (every attack of monochrome's
+// pieces is symmetric: a pawn takes diagonally both ways).
+func (e *monoEvaluator) cheapestAttacker(s bb.Square, occ, by bb.Bitboard) int {
+	p := e.p
+	switch {
+	case (bb.PawnAttacks[0][s]|bb.PawnAttacks[1][s])&p.Pieces(monochrome.Pawn)&by != 0:
+		return monochrome.Pawn.Value()
+	case bb.KnightAttacks[s]&p.Pieces(monochrome.Knight)&by != 0:
+		return monochrome.Knight.Value()
+	}
+	diag, line := bb.BishopAttacks(s, occ), bb.RookAttacks(s, occ)
+	switch {
+	case diag&p.Pieces(monochrome.Bishop)&by != 0:
+		return monochrome.Bishop.Value()
+	case line&p.Pieces(monochrome.Rook)&by != 0:
+		return monochrome.Rook.Value()
+	case (diag|line)&p.Pieces(monochrome.Queen)&by != 0:
+		return monochrome.Queen.Value()
+	case bb.KingAttacks[s]&p.Pieces(monochrome.King)&by != 0:
+		return monochrome.King.Value()
+	}
+	return 0
 }
 
 // NoisyMoves lists the captures of the side to move.

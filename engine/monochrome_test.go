@@ -372,3 +372,59 @@ func TestMonoSideMatchesReference(t *testing.T) {
 		t.Fatalf("only %d positions checked", checked)
 	}
 }
+
+// refSEEAtLeast is SEEAtLeast as first written: the quiet move's cheapest
+// taker found by asking every enemy piece whether it attacks the square.
+func refSEEAtLeast(p *monochrome.Position, m variants.Move, threshold int) bool {
+	mv := monochrome.DecodeMove(m)
+	if mv.IsCapture() {
+		return monoPoint*mv.Captured().Value()-monoHandover*mv.Piece().Value() >= threshold
+	}
+	us := p.SideToMove()
+	to := mv.To()
+	if !monoHalf(us).Has(to) {
+		return threshold <= 0
+	}
+	occ := p.Occupied()&^mv.From().Bit() | to.Bit()
+	cheapest := 0
+	for b := p.Owned(us.Other()); b != 0; {
+		s := b.PopFirst()
+		pc := p.PieceAt(s)
+		if monoAttacks(pc, s, occ).Has(to) && (cheapest == 0 || pc.Value() < cheapest) {
+			cheapest = pc.Value()
+		}
+	}
+	if cheapest == 0 {
+		return threshold <= 0
+	}
+	return -(monoPoint*mv.Piece().Value() - monoHandover*cheapest) >= threshold
+}
+
+// SEEAtLeast, looking outward from the target square, answers as the
+// reference that asks every enemy piece, for every ply along random games.
+func TestMonoSEEMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 5))
+	checked := 0
+	for game := 0; game < 30; game++ {
+		p := monoPos(t, monochrome.StartFEN)
+		e := newMonoEvaluator(p).(*monoEvaluator)
+		for ply := 0; ply < 160; ply++ {
+			moves := p.Moves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			for _, m := range moves {
+				for _, th := range []int{-1000, -700, -360, -100, -1, 0, 1, 75, 250} {
+					if got, want := e.SEEAtLeast(m, th), refSEEAtLeast(p, m, th); got != want {
+						t.Fatalf("%s %s threshold %d: %v, reference %v", p.FEN(), p.MoveString(m), th, got, want)
+					}
+					checked++
+				}
+			}
+			p.Make(moves[rng.IntN(len(moves))])
+		}
+	}
+	if checked < 20000 {
+		t.Fatalf("only %d answers checked", checked)
+	}
+}
