@@ -33,7 +33,7 @@ const minThink = time.Millisecond
 // about what Stockfish spends there, where a plan of 1/30 of the clock with
 // four times that as the hard limit took 1.2-1.3 s.
 const (
-	horizonMoves = 50
+	horizonMoves = 30
 	hardFactor   = 4
 )
 
