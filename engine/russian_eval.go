@@ -108,29 +108,75 @@ func russianDisplay(u int) int {
 
 // russianEvaluator scores a *russian.Position.
 type russianEvaluator struct {
-	p   *russian.Position
-	buf [40]russian.Checker
+	p *russian.Position
 }
 
 func newRussianEvaluator(pos variants.Position) Evaluator {
 	return &russianEvaluator{p: pos.(*russian.Position)}
 }
 
+// centreMasks[i] holds the squares at least i+1 squares from the rim:
+// centre36(s) is the number of masks holding s.
+var centreMasks = func() (m [2]bb.Bitboard) {
+	for s := bb.Square(0); s < 64; s++ {
+		if !russian.OnBoard(s) {
+			continue
+		}
+		for i := range centre36(s) {
+			m[i] |= s.Bit()
+		}
+	}
+	return m
+}()
+
+// centreSum is the sum of centre36 over the squares of b.
+func centreSum(b bb.Bitboard) int {
+	return (b & centreMasks[0]).Count() + (b & centreMasks[1]).Count()
+}
+
 // Evaluate returns the side to move's score in centipawns.
 func (e *russianEvaluator) Evaluate() int {
 	p := e.p
 	var score [2]int // by colour
-	occ := p.Occupied()
-	for occ != 0 {
-		s := occ.PopFirst()
-		st := p.Stack(s, e.buf[:0])
-		if len(st) == 0 {
-			continue
+	// Early on the king belongs at home; with few pieces left it should
+	// join the game.
+	ending := p.TypeCount(russian.Queen)+p.TypeCount(russian.Rook) == 0
+	for c := variants.White; c <= variants.Black; c++ {
+		own := p.ColorTops(c)
+		for t := russian.Pawn; t <= russian.King; t++ {
+			tops := own & p.TypeTops(t)
+			if tops == 0 {
+				continue
+			}
+			score[c] += russianValue[t] * tops.Count()
+			switch t {
+			case russian.Pawn:
+				steps := 0 // ranks advanced from the second (a pawn uncovered on its first is -1)
+				for r := range 6 {
+					rank := bb.Rank1 << (8 * r)
+					if c == variants.Black {
+						rank = bb.Rank1 << (8 * (5 - r))
+					}
+					steps += (r - 1) * (tops & rank).Count()
+				}
+				score[c] += russianPawnStep * steps
+			case russian.Knight, russian.Bishop, russian.Queen:
+				score[c] += russianCentre * centreSum(tops)
+			case russian.King:
+				if ending {
+					score[c] += russianCentre * centreSum(tops)
+				}
+			}
 		}
-		top := st[len(st)-1]
-		owner := top.Color()
+	}
+	// The checkers under the tops (most squares hold a single checker).
+	for b := p.Tall(); b != 0; {
+		s := b.PopFirst()
+		h := p.Height(s)
+		owner := p.Checker(s, h-1).Color()
 		carried := 0
-		for _, c := range st[:len(st)-1] {
+		for i := range h - 1 {
+			c := p.Checker(s, i)
 			v := russianValue[c.Type()]
 			if c.Color() == owner {
 				score[owner] += v
@@ -140,23 +186,7 @@ func (e *russianEvaluator) Evaluate() int {
 				score[owner] += russianPrisonBonus
 			}
 		}
-		score[owner] += russianValue[top.Type()] - carried*russianTowerRisk/64
-		switch top.Type() {
-		case russian.Pawn:
-			r := s.Rank()
-			if owner == variants.Black {
-				r = 5 - r
-			}
-			score[owner] += russianPawnStep * (r - 1)
-		case russian.Knight, russian.Bishop, russian.Queen:
-			score[owner] += russianCentre * centre36(s)
-		case russian.King:
-			// Early on the king belongs at home; with few pieces left it
-			// should join the game.
-			if p.TypeCount(russian.Queen)+p.TypeCount(russian.Rook) == 0 {
-				score[owner] += russianCentre * centre36(s)
-			}
-		}
+		score[owner] -= carried * russianTowerRisk / 64
 	}
 	us := p.SideToMove()
 	return score[us] - score[us.Other()] + russianTempo

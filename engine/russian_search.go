@@ -542,14 +542,8 @@ func (s *rsearch) quiesce(ply, alpha, beta, qdepth int) int {
 	if qdepth <= 0 || stand >= beta || ply >= MaxPly {
 		return stand
 	}
-	all := p.AllMoves(s.bufs[ply][:0])
-	caps := all[:0]
-	for _, m := range all {
-		if russian.IsCaptureMove(m) {
-			caps = append(caps, m)
-		}
-	}
-	s.bufs[ply] = all
+	caps := p.Captures(s.bufs[ply][:0])
+	s.bufs[ply] = caps
 	if len(caps) == 0 {
 		return stand
 	}

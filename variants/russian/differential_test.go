@@ -82,6 +82,27 @@ func compareWithReference(t *testing.T, p *Position, ref *refPos) {
 	}
 }
 
+// compareCaptures: Captures lists exactly the captures of AllMoves, in
+// the same order.
+func compareCaptures(t *testing.T, p *Position) {
+	t.Helper()
+	var want []variants.Move
+	for _, m := range p.AllMoves(nil) {
+		if IsCaptureMove(m) {
+			want = append(want, m)
+		}
+	}
+	got := p.Captures(nil)
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d captures, AllMoves has %d", p.FEN(), len(got), len(want))
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("%s: capture %d is %s, AllMoves has %s", p.FEN(), i, p.MoveString(got[i]), p.MoveString(want[i]))
+		}
+	}
+}
+
 func fenNoRoll(fen string) string {
 	f := strings.Fields(fen)
 	f[2] = "-"
@@ -111,6 +132,7 @@ func TestDifferential(t *testing.T) {
 		ref, _ := refParse(start)
 		for ply := 0; ply < 120; ply++ {
 			compareWithReference(t, p, ref)
+			compareCaptures(t, p)
 			positions++
 			face := variants.DieFaces[rng.IntN(6)]
 			if err := p.SetRoll(face); err != nil {

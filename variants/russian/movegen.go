@@ -211,7 +211,10 @@ type nodeInfo struct {
 	// (or capturing the enemy King, which is always legal). All squares
 	// when not in check.
 	evasions bb.Bitboard
-	nPromo   int // number of promotion choices
+	// only holds the destinations generated at all: every square, or the
+	// enemy tops for the captures alone (Captures).
+	only   bb.Bitboard
+	nPromo int // number of promotion choices
 }
 
 // fill computes n for the side to move of p.
@@ -219,6 +222,7 @@ func (n *nodeInfo) fill(p *Position) {
 	us := p.side
 	*n = nodeInfo{us: us, them: us ^ 1, ks: p.kingSq[us], enemyKing: p.kingSq[us^1]}
 	n.pinned = p.blockers()
+	n.only = ^bb.Bitboard(0)
 	n.evasions = ^bb.Bitboard(0)
 	if checkers := p.attackersTo(n.ks, n.them, p.occ); checkers != 0 {
 		n.evasions = 0
@@ -236,6 +240,11 @@ func (n *nodeInfo) fill(p *Position) {
 func (p *Position) generate(maxType Type, buf []variants.Move) []variants.Move {
 	var n nodeInfo
 	n.fill(p)
+	return p.generateFor(&n, maxType, buf)
+}
+
+// generateFor is generate with the node's shared facts n already filled.
+func (p *Position) generateFor(n *nodeInfo, maxType Type, buf []variants.Move) []variants.Move {
 	own := p.colorBB[n.us]
 	if maxType < King {
 		var allowed bb.Bitboard
@@ -246,9 +255,22 @@ func (p *Position) generate(maxType Type, buf []variants.Move) []variants.Move {
 	}
 	promos, _ := p.promotionChoices()
 	for own != 0 {
-		buf = p.stackMoves(own.PopFirst(), &n, promos[:n.nPromo], buf, nil)
+		buf = p.stackMoves(own.PopFirst(), n, promos[:n.nPromo], buf, nil)
 	}
 	return buf
+}
+
+// Captures appends the legal captures (every face, as AllMoves): the moves
+// of AllMoves onto enemy tops, in the same order, without generating the
+// others. Quiescence searches only these.
+func (p *Position) Captures(buf []variants.Move) []variants.Move {
+	if p.KingCaptured(variants.White) || p.KingCaptured(variants.Black) {
+		return buf
+	}
+	var n nodeInfo
+	n.fill(p)
+	n.only = p.colorBB[n.them]
+	return p.generateFor(&n, King, buf)
 }
 
 // stackMoves visits the legal moves of the own stack on from, for every
@@ -261,7 +283,7 @@ func (p *Position) stackMoves(from bb.Square, n *nodeInfo, promos []Type, buf []
 	st := &p.stacks[from]
 	h := int(st.h)
 	t := st.c[h-1].Type()
-	to := p.targets(t, us, from)
+	to := p.targets(t, us, from) & n.only
 	var promoSquares bb.Bitboard
 	if t == Pawn {
 		promoSquares = to & lastRank[us]

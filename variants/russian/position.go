@@ -159,6 +159,9 @@ func (p *Position) TypeTops(t Type) bb.Bitboard {
 	return p.typeBB[t]
 }
 
+// Tall returns the squares holding two or more checkers.
+func (p *Position) Tall() bb.Bitboard { return p.tall }
+
 // KingSquare returns the square of c's king (whatever lies above it).
 func (p *Position) KingSquare(c variants.Color) bb.Square { return p.kingSq[c] }
 
