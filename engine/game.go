@@ -161,6 +161,11 @@ type Game struct {
 	// Without are the search techniques the alpha-beta search leaves out
 	// in this game (none: the search is the one chess is tuned with).
 	Without Techniques
+	// NoCheck declares a game without check (its CheckGiver is always
+	// false). Then late-move and futility pruning, which do not look at
+	// the move, prune every later quiet move of a node once they prune
+	// one, and the search stops there when no capture is left to try.
+	NoCheck bool
 }
 
 // thread returns the maker of the game's search threads.

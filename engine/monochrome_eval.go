@@ -35,7 +35,7 @@ import (
 // common: a side often must give a piece away), so there is no NullMover.
 
 func init() {
-	registerGame("monochrome", Game{NewEvaluator: newMonoEvaluator, Without: monoWithout})
+	registerGame("monochrome", Game{NewEvaluator: newMonoEvaluator, Without: monoWithout, NoCheck: true})
 }
 
 // monoWithout are the chess search techniques monochrome plays better
@@ -143,46 +143,67 @@ func monoHalf(c variants.Color) bb.Bitboard {
 // sideInfo is what Evaluate learns about one side's pieces.
 type sideInfo struct {
 	attacks bb.Bitboard // squares of the other half that c's pieces attack
-	// by[v] are the targets attacked by a piece worth v points (v 1..10).
-	by       [11]bb.Bitboard
+	// by[pc] are the targets attacked by a piece of type pc (Pawn to King,
+	// the types in increasing value).
+	by       [monochrome.King + 1]bb.Bitboard
 	mobility int // quiet destinations plus captures (approximate)
 }
 
+// side walks c's pieces type by type; the pawns all at once (each
+// captures one step diagonally and moves one step straight, both ways).
 func (e *monoEvaluator) side(c variants.Color) sideInfo {
 	p := e.p
 	occ := p.Occupied()
 	own := p.Owned(c)
 	other := occ &^ monoHalf(c) // pieces c may capture
 	var si sideInfo
-	for b := own; b != 0; {
-		s := b.PopFirst()
-		pc := p.PieceAt(s)
-		att := monoAttacks(pc, s, occ)
-		si.attacks |= att & other
-		si.by[pc.Value()] |= att & other
-		if pc == monochrome.Pawn {
-			si.mobility += (s.Bit().North() | s.Bit().South()).Count() - ((s.Bit().North() | s.Bit().South()) & occ).Count()
-			continue
-		}
-		si.mobility += (att &^ own).Count()
+	pawns := p.Pieces(monochrome.Pawn) & own
+	up, down := pawns.North(), pawns.South()
+	si.by[monochrome.Pawn] = (up.East() | up.West() | down.East() | down.West()) & other
+	si.mobility = (up &^ occ).Count() + (down &^ occ).Count()
+	for b := p.Pieces(monochrome.Knight) & own; b != 0; {
+		si.add(monochrome.Knight, bb.KnightAttacks[b.PopFirst()], other, own)
 	}
+	for b := p.Pieces(monochrome.Bishop) & own; b != 0; {
+		si.add(monochrome.Bishop, bb.BishopAttacks(b.PopFirst(), occ), other, own)
+	}
+	for b := p.Pieces(monochrome.Rook) & own; b != 0; {
+		si.add(monochrome.Rook, bb.RookAttacks(b.PopFirst(), occ), other, own)
+	}
+	for b := p.Pieces(monochrome.Queen) & own; b != 0; {
+		si.add(monochrome.Queen, bb.QueenAttacks(b.PopFirst(), occ), other, own)
+	}
+	for b := p.Pieces(monochrome.King) & own; b != 0; {
+		si.add(monochrome.King, bb.KingAttacks[b.PopFirst()], other, own)
+	}
+	si.attacks |= si.by[monochrome.Pawn]
 	return si
+}
+
+// add counts the attack set att of one piece of type pc.
+func (si *sideInfo) add(pc monochrome.Piece, att, other, own bb.Bitboard) {
+	si.by[pc] |= att & other
+	si.attacks |= att & other
+	si.mobility += (att &^ own).Count()
 }
 
 // targetValues returns the largest and the total net value (centipawns)
 // of the captures si's pieces can make: each target's points, less a part
 // of the cheapest capturer's value, which changes hands with the capture
-// (a queen that takes a pawn gives the opponent a queen).
+// (a queen that takes a pawn gives the opponent a queen). The capturer
+// types are taken cheapest first, so a target is priced with the first
+// type that attacks it.
 func (e *monoEvaluator) targetValues(si *sideInfo) (best, total int) {
-	for t := si.attacks; t != 0; {
-		s := t.PopFirst()
-		cheapest := 1
-		for !si.by[cheapest].Has(s) {
-			cheapest++
+	left := si.attacks
+	for pc := monochrome.Pawn; left != 0; pc++ {
+		t := si.by[pc] & left
+		left &^= t
+		handover := monoHandover * pc.Value()
+		for t != 0 {
+			v := max(0, monoPoint*e.p.PieceAt(t.PopFirst()).Value()-handover)
+			total += v
+			best = max(best, v)
 		}
-		v := max(0, monoPoint*e.p.PieceAt(s).Value()-monoHandover*cheapest)
-		total += v
-		best = max(best, v)
 	}
 	return best, total
 }
@@ -331,19 +352,37 @@ func (e *monoEvaluator) SEEAtLeast(m variants.Move, threshold int) bool {
 	if !monoHalf(us).Has(to) {
 		return threshold <= 0
 	}
-	occ := p.Occupied()&^mv.From().Bit() | to.Bit()
-	cheapest := 0
-	for b := p.Owned(us.Other()); b != 0; {
-		s := b.PopFirst()
-		pc := p.PieceAt(s)
-		if monoAttacks(pc, s, occ).Has(to) && (cheapest == 0 || pc.Value() < cheapest) {
-			cheapest = pc.Value()
-		}
-	}
+	cheapest := e.cheapestAttacker(to, p.Occupied()&^mv.From().Bit()|to.Bit(), p.Owned(us.Other()))
 	if cheapest == 0 {
 		return threshold <= 0
 	}
 	return -(monoPoint*mv.Piece().Value() - monoHandover*cheapest) >= threshold
+}
+
+// cheapestAttacker is the value of the cheapest piece on by that attacks
+// s when occ is occupied, 0 if none does. It looks from s outward, one
+// piece type at a time from the cheapest (every attack of monochrome's
+// pieces is symmetric: a pawn takes diagonally both ways).
+func (e *monoEvaluator) cheapestAttacker(s bb.Square, occ, by bb.Bitboard) int {
+	p := e.p
+	switch {
+	case (bb.PawnAttacks[0][s]|bb.PawnAttacks[1][s])&p.Pieces(monochrome.Pawn)&by != 0:
+		return monochrome.Pawn.Value()
+	case bb.KnightAttacks[s]&p.Pieces(monochrome.Knight)&by != 0:
+		return monochrome.Knight.Value()
+	}
+	diag, line := bb.BishopAttacks(s, occ), bb.RookAttacks(s, occ)
+	switch {
+	case diag&p.Pieces(monochrome.Bishop)&by != 0:
+		return monochrome.Bishop.Value()
+	case line&p.Pieces(monochrome.Rook)&by != 0:
+		return monochrome.Rook.Value()
+	case (diag|line)&p.Pieces(monochrome.Queen)&by != 0:
+		return monochrome.Queen.Value()
+	case bb.KingAttacks[s]&p.Pieces(monochrome.King)&by != 0:
+		return monochrome.King.Value()
+	}
+	return 0
 }
 
 // NoisyMoves lists the captures of the side to move.

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"varchess/variants"
+	"varchess/variants/bitboard"
 	"varchess/variants/monochrome"
 )
 
@@ -271,9 +272,11 @@ type monoNoCheckGiver struct {
 	GivesCheck struct{}
 }
 
-// The CheckGiver hook only saves work: the search with it visits the same
-// nodes and plays the same moves as the search that makes each pruned
-// move to ask InCheck.
+// The CheckGiver hook and Game.NoCheck only save work: the search with
+// them (which skips a pruned move without making it, and ends a node at
+// a pruned quiet move when only quiet moves pruned alike are left) visits
+// the same nodes and plays the same moves as the search that makes each
+// pruned move to ask InCheck and goes through every move.
 func TestMonoGivesCheckSameTree(t *testing.T) {
 	plain := Game{NewEvaluator: func(p variants.Position) Evaluator {
 		return monoNoCheckGiver{monoEvaluator: newMonoEvaluator(p).(*monoEvaluator)}
@@ -282,6 +285,9 @@ func TestMonoGivesCheckSameTree(t *testing.T) {
 		t.Fatal("monoNoCheckGiver still has GivesCheck")
 	}
 	hooked := gameFor("monochrome")
+	if !hooked.NoCheck {
+		t.Fatal("monochrome is not registered as a game without check")
+	}
 	plain.Without = hooked.Without
 	for _, fen := range []string{monochrome.StartFEN, "RNBQKB1R/PPP1PPPP/3P1N2/8/4P3/1P6/P1PP1PPP/RNBQKBNR w - 4 3 0-0"} {
 		var r [2]Result
@@ -293,5 +299,132 @@ func TestMonoGivesCheckSameTree(t *testing.T) {
 			t.Errorf("%s: without the hook %d nodes, best %v score %d; with it %d nodes, best %v score %d",
 				fen, r[0].Nodes, r[0].Best, r[0].Score, r[1].Nodes, r[1].Best, r[1].Score)
 		}
+	}
+}
+
+// refSide and refTargetValues are the evaluation's side and targetValues
+// as first written, piece by piece: the reference the faster versions
+// must agree with.
+func refSide(p *monochrome.Position, c variants.Color) (attacks bitboard.Bitboard, by [11]bitboard.Bitboard, mobility int) {
+	occ := p.Occupied()
+	own := p.Owned(c)
+	other := occ &^ monoHalf(c)
+	for b := own; b != 0; {
+		s := b.PopFirst()
+		pc := p.PieceAt(s)
+		att := monoAttacks(pc, s, occ)
+		attacks |= att & other
+		by[pc.Value()] |= att & other
+		if pc == monochrome.Pawn {
+			ahead := s.Bit().North() | s.Bit().South()
+			mobility += ahead.Count() - (ahead & occ).Count()
+			continue
+		}
+		mobility += (att &^ own).Count()
+	}
+	return attacks, by, mobility
+}
+
+func refTargetValues(p *monochrome.Position, attacks bitboard.Bitboard, by [11]bitboard.Bitboard) (best, total int) {
+	for t := attacks; t != 0; {
+		s := t.PopFirst()
+		cheapest := 1
+		for !by[cheapest].Has(s) {
+			cheapest++
+		}
+		v := max(0, monoPoint*p.PieceAt(s).Value()-monoHandover*cheapest)
+		total += v
+		best = max(best, v)
+	}
+	return best, total
+}
+
+// The evaluation's pieces, type by type with the pawns at once, find what
+// the piece-by-piece reference finds, on positions along random games.
+func TestMonoSideMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 4))
+	checked := 0
+	for game := 0; game < 40; game++ {
+		p := monoPos(t, monochrome.StartFEN)
+		e := newMonoEvaluator(p).(*monoEvaluator)
+		for ply := 0; ply < 160; ply++ {
+			for _, c := range []variants.Color{variants.White, variants.Black} {
+				si := e.side(c)
+				attacks, by, mobility := refSide(p, c)
+				if si.attacks != attacks || si.mobility != mobility {
+					t.Fatalf("%s side %v: attacks %v mobility %d, reference %v %d", p.FEN(), c, si.attacks, si.mobility, attacks, mobility)
+				}
+				b, tot := e.targetValues(&si)
+				rb, rtot := refTargetValues(p, attacks, by)
+				if b != rb || tot != rtot {
+					t.Fatalf("%s side %v: targets best %d total %d, reference %d %d", p.FEN(), c, b, tot, rb, rtot)
+				}
+				checked++
+			}
+			moves := p.Moves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			p.Make(moves[rng.IntN(len(moves))])
+		}
+	}
+	if checked < 2000 {
+		t.Fatalf("only %d positions checked", checked)
+	}
+}
+
+// refSEEAtLeast is SEEAtLeast as first written: the quiet move's cheapest
+// taker found by asking every enemy piece whether it attacks the square.
+func refSEEAtLeast(p *monochrome.Position, m variants.Move, threshold int) bool {
+	mv := monochrome.DecodeMove(m)
+	if mv.IsCapture() {
+		return monoPoint*mv.Captured().Value()-monoHandover*mv.Piece().Value() >= threshold
+	}
+	us := p.SideToMove()
+	to := mv.To()
+	if !monoHalf(us).Has(to) {
+		return threshold <= 0
+	}
+	occ := p.Occupied()&^mv.From().Bit() | to.Bit()
+	cheapest := 0
+	for b := p.Owned(us.Other()); b != 0; {
+		s := b.PopFirst()
+		pc := p.PieceAt(s)
+		if monoAttacks(pc, s, occ).Has(to) && (cheapest == 0 || pc.Value() < cheapest) {
+			cheapest = pc.Value()
+		}
+	}
+	if cheapest == 0 {
+		return threshold <= 0
+	}
+	return -(monoPoint*mv.Piece().Value() - monoHandover*cheapest) >= threshold
+}
+
+// SEEAtLeast, looking outward from the target square, answers as the
+// reference that asks every enemy piece, for every ply along random games.
+func TestMonoSEEMatchesReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 5))
+	checked := 0
+	for game := 0; game < 30; game++ {
+		p := monoPos(t, monochrome.StartFEN)
+		e := newMonoEvaluator(p).(*monoEvaluator)
+		for ply := 0; ply < 160; ply++ {
+			moves := p.Moves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			for _, m := range moves {
+				for _, th := range []int{-1000, -700, -360, -100, -1, 0, 1, 75, 250} {
+					if got, want := e.SEEAtLeast(m, th), refSEEAtLeast(p, m, th); got != want {
+						t.Fatalf("%s %s threshold %d: %v, reference %v", p.FEN(), p.MoveString(m), th, got, want)
+					}
+					checked++
+				}
+			}
+			p.Make(moves[rng.IntN(len(moves))])
+		}
+	}
+	if checked < 20000 {
+		t.Fatalf("only %d answers checked", checked)
 	}
 }

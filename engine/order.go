@@ -126,7 +126,11 @@ func (s *searcher) quietRows(ply int) quietTables {
 	return q
 }
 
-// score is quietScore of m, whose moveKey is k.
+// keyed reports whether the rows include a continuation row, the only
+// reader of a quiet move's moveKey.
+func (q *quietTables) keyed() bool { return q.c1 != nil || q.c2 != nil }
+
+// score is quietScore of m, whose moveKey is k (unread unless keyed).
 func (q *quietTables) score(m variants.Move, k int) int {
 	v := int(q.quiet[historySlot(m)])
 	if q.c1 != nil {

@@ -33,6 +33,8 @@ type searcher struct {
 	// without are the techniques the game switches off (Game.Without);
 	// used records those this search applied (tests read it).
 	without, used Techniques
+	// noCheck: the game has no check (Game.NoCheck).
+	noCheck bool
 
 	tt      *table
 	history *historyTable // this thread's, kept between searches
@@ -66,7 +68,8 @@ type searcher struct {
 	captBuf  [MaxPly + 1][]variants.Move
 
 	// prevKey[ply] is the history key of the move made at ply (-1: a null
-	// move), for the continuation history of the plies below.
+	// move, or a game without continuation history), for the continuation
+	// history of the plies below.
 	prevKey [MaxPly + 1]int
 	// excludedMove[ply] is skipped by the singular-extension search at ply.
 	excludedMove [MaxPly + 1]variants.Move
@@ -92,7 +95,7 @@ func alphaBeta(g Game) newThreadFunc {
 // newSearcher makes thread id's searcher on pos (its own clone).
 func newSearcher(j *job, id int, pos variants.Position, g Game) *searcher {
 	s := &searcher{stopper: newStopper(j, id, budget, pos.SideToMove()), id: id, pos: pos,
-		tt: j.tt, history: j.workers[id].history, noNullAt: -1, without: g.Without}
+		tt: j.tt, history: j.workers[id].history, noNullAt: -1, without: g.Without, noCheck: g.NoCheck}
 	s.ev = g.NewEvaluator(pos)
 	s.classify, _ = s.ev.(MoveClassifier)
 	s.noisy, _ = s.ev.(NoisyGenerator)
@@ -355,6 +358,26 @@ func (s *searcher) genNoisy(ply int) []variants.Move {
 	return buf
 }
 
+// prunesRest reports whether pruning a quiet move by technique t prunes
+// every quiet move ordered after it in a game without check: late-move
+// pruning looks only at the node and the count of moves searched, which
+// pruning leaves as it is; futility pruning too, but for the killers,
+// which are ordered before every other quiet move.
+func (s *searcher) prunesRest(t Techniques, isKiller bool) bool {
+	return t == TechLateMovePruning || t == TechFutilityPruning && !isKiller
+}
+
+// countNoisy is the number of noisy moves in moves.
+func (s *searcher) countNoisy(moves []variants.Move) int {
+	n := 0
+	for _, m := range moves {
+		if noisy, _ := s.classifyMove(m); noisy {
+			n++
+		}
+	}
+	return n
+}
+
 func (s *searcher) classifyMove(m variants.Move) (bool, int) {
 	if s.classify != nil {
 		return s.classify.Classify(m)
@@ -399,9 +422,14 @@ func (s *searcher) isDraw() bool {
 
 // scoreMoves fills the ordering scores of the moves at ply.
 func (s *searcher) scoreMoves(moves []variants.Move, ply int, ttMove variants.Move) []int {
-	sc := s.scoreBuf[ply][:0]
+	sc := s.scoreBuf[ply]
+	if cap(sc) < len(moves) {
+		sc = make([]int, len(moves), 2*len(moves))
+	}
+	sc = sc[:len(moves)]
 	q := s.quietRows(ply)
-	for _, m := range moves {
+	k0, k1 := s.killers[ply][0], s.killers[ply][1]
+	for i, m := range moves {
 		var v int
 		switch noisy, gain := s.classifyMove(m); {
 		case m == ttMove:
@@ -413,14 +441,18 @@ func (s *searcher) scoreMoves(moves []variants.Move, ply int, ttMove variants.Mo
 			} else {
 				v = orderGoodNoisy + gain
 			}
-		case m == s.killers[ply][0]:
+		case m == k0:
 			v = orderKiller + 1
-		case m == s.killers[ply][1]:
+		case m == k1:
 			v = orderKiller
 		default:
-			v = q.score(m, s.moveKey(m))
+			k := 0
+			if q.keyed() {
+				k = s.moveKey(m)
+			}
+			v = q.score(m, k)
 		}
-		sc = append(sc, v)
+		sc[i] = v
 	}
 	s.scoreBuf[ply] = sc
 	return sc
@@ -613,15 +645,32 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	origAlpha := alpha
 	searched := 0
 	q := s.quietRows(ply)
+	// noisyLeft counts the noisy moves not yet tried once a game without
+	// check needs it (-1 until then).
+	// restPruned: since the last move searched, a quiet move was pruned
+	// in a way that prunes every quiet move after it (prunesRest).
+	noisyLeft, restPruned := -1, false
 	for i := range moves {
+		if restPruned && noisyLeft == 0 {
+			break // the rest are quiet moves pruned alike
+		}
 		pickNext(moves, scores, i)
 		m := moves[i]
 		if m == excluded || ply == 0 && len(s.excluded) > 0 && contains(s.excluded, m) {
 			continue // the singular search's move, or a better MultiPV line
 		}
 		noisy, _ := s.classifyMove(m)
+		if restPruned && !noisy {
+			continue // pruned as the quiet move before it was
+		}
+		if noisy && noisyLeft > 0 {
+			noisyLeft--
+		}
 		isKiller := m == s.killers[ply][0] || m == s.killers[ply][1]
-		key := s.moveKey(m)
+		key := -1 // read by the continuation history only
+		if s.allows(TechContinuationHistory) {
+			key = s.moveKey(m)
+		}
 		hist := 0
 		if !noisy {
 			hist = q.score(m, key) // current values: children update them
@@ -662,6 +711,12 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		if s.checks != nil && (prune || lateMove) {
 			if givesCheck = s.checks.GivesCheck(m); prune && !givesCheck {
 				s.used |= pruneBy
+				if s.noCheck && s.prunesRest(pruneBy, isKiller) {
+					if noisyLeft < 0 {
+						noisyLeft = s.countNoisy(moves[i+1:])
+					}
+					restPruned = true
+				}
 				continue
 			}
 		}
@@ -673,6 +728,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 				continue
 			}
 		}
+		restPruned = false // the search below moves alpha and the count
 		ext := 0
 		if m == ttMove {
 			ext = ttExt

@@ -29,11 +29,13 @@ const minThink = time.Millisecond
 // time used is below the plan scaled by how settled its best move is
 // (timeScale in search.go), so moves use the plan on average.
 //
-// With 10+0.1 the first move plans 9.98s/50 + 75ms = 275ms (hard 1.1 s):
-// about what Stockfish spends there, where a plan of 1/30 of the clock with
-// four times that as the hard limit took 1.2-1.3 s.
+// With 10+0.1 the first move plans 9.98s/30 + 75ms = 408ms (hard 1.6 s).
+// Stockfish 15.1 spends far more early (6-8 s of its 10 s in the first ten
+// moves after the opening, then lives on the increment); a horizon of 50
+// spent 2-3 s there and lost strength for it (docs/strength.md, "Time
+// use").
 const (
-	horizonMoves = 50
+	horizonMoves = 30
 	hardFactor   = 4
 )
 

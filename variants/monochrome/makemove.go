@@ -100,11 +100,19 @@ func (p *Position) lift(s bb.Square) {
 	p.occ &^= s.Bit()
 }
 
+// movesBuffered is room for the plies of any position seen in play (the
+// start has 20 a side, crowded middlegames about 60).
+const movesBuffered = 192
+
 // Moves appends the legal plies to buf. An ended position (docs/rules.md M10 a
 // or b) has none; the clock and repetition endings (c, d) are reported by
 // Status only, as perft ignores them.
+//
+// The plies are generated into a stack buffer of movesBuffered entries
+// (a longer list grows on the heap): the search calls Moves at every
+// node, and zeroing a buffer of maxMoves cost it more than the copy.
 func (p *Position) Moves(buf []variants.Move) []variants.Move {
-	var tmp [maxMoves]Move
+	var tmp [movesBuffered]Move
 	for _, m := range p.generate(tmp[:0]) {
 		buf = append(buf, m.Encode())
 	}
