@@ -23,7 +23,10 @@ import (
 // capture imprisons at once, so every own checker under the top is a
 // liability proportional to how exposed the top is; we charge a small
 // fraction for it. Threats themselves are left to the expectimax search,
-// which weighs each capture by the probability of the face it needs.
+// which weighs each capture by the probability of the face it needs, with
+// one exception: the King, whose capture ends the game, is charged for
+// the squares next to it that the enemy reaches on many faces and its own
+// side covers on few (kingDanger).
 
 // russianValue is the value of one checker by type (index russian.Type).
 // The king is never material: losing it ends the game.
