@@ -363,7 +363,7 @@ func (s *searcher) genNoisy(ply int) []variants.Move {
 // pruning looks only at the node and the count of moves searched, which
 // pruning leaves as it is; futility pruning too, but for the killers,
 // which are ordered before every other quiet move.
-func (s *searcher) prunesRest(t Techniques, isKiller bool) bool {
+func prunesRest(t Techniques, isKiller bool) bool {
 	return t == TechLateMovePruning || t == TechFutilityPruning && !isKiller
 }
 
@@ -711,7 +711,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		if s.checks != nil && (prune || lateMove) {
 			if givesCheck = s.checks.GivesCheck(m); prune && !givesCheck {
 				s.used |= pruneBy
-				if s.noCheck && s.prunesRest(pruneBy, isKiller) {
+				if s.noCheck && prunesRest(pruneBy, isKiller) {
 					if noisyLeft < 0 {
 						noisyLeft = s.countNoisy(moves[i+1:])
 					}
