@@ -26,7 +26,8 @@ import (
 // which weighs each capture by the probability of the face it needs, with
 // one exception: the King, whose capture ends the game, is charged for
 // the squares next to it that the enemy reaches on many faces and its own
-// side covers on few (kingDanger).
+// side covers on few (kingDanger), and for the checks the enemy's pieces
+// can give from further away (checkThreat).
 
 // russianValue is the value of one checker by type (index russian.Type).
 // The king is never material: losing it ends the game.
@@ -53,7 +54,18 @@ const (
 	// enemy reaches on every roll and the King's side never covers (see
 	// kingDanger).
 	russianKingDanger = 24
+	// russianCheckThreat is the cost of an enemy piece type that checks on
+	// every roll where the King's side never parries (see checkThreat).
+	russianCheckThreat = 24
 )
+
+// russianBoard holds the 36 squares of the board.
+var russianBoard = func() (b bb.Bitboard) {
+	for _, s := range russian.Squares {
+		b |= s.Bit()
+	}
+	return b
+}()
 
 // centre36 is a small centralisation table for the 6x6 board (a-f, 1-6):
 // 0 on the rim, 1 next to it, 2 in the four centre squares.
@@ -216,7 +228,9 @@ func (e *russianEvaluator) Evaluate() int {
 		score[owner] -= carried * russianTowerRisk / 64
 	}
 	for c := variants.White; c <= variants.Black; c++ {
-		score[c] -= russianKingDanger * kingDanger(p.KingSquare(c), &reach[c], &reach[c.Other()]) / 36
+		k := p.KingSquare(c)
+		score[c] -= russianKingDanger * kingDanger(k, &reach[c], &reach[c.Other()]) / 36
+		score[c] -= russianCheckThreat * checkThreat(k, c, occ, &reach[c], &reach[c.Other()]) / 36
 	}
 	us := p.SideToMove()
 	return score[us] - score[us.Other()] + russianTempo
@@ -246,6 +260,30 @@ func kingDanger(k bb.Square, own, enemy *[7]bb.Bitboard) int {
 			d++
 		}
 		danger += (7 - int(e)) * (int(d) - 1)
+	}
+	return danger
+}
+
+// checkThreat measures the checks the enemy has next against c's King on
+// k: for each enemy piece type t (knight to queen) with a unit that can move
+// to a square from which a unit of type t attacks k, the faces that let
+// it move (7-t) times the faces on which c cannot capture on the least
+// covered such square (its lowest covering type - 1). A check loses the
+// King on every later roll of a face without a parry.
+func checkThreat(k bb.Square, c variants.Color, occ bb.Bitboard, own, enemy *[7]bb.Bitboard) int {
+	danger := 0
+	for t := russian.Knight; t <= russian.Queen; t++ { // pawns check only from next to k
+		from := enemy[t] & unitAttacks(t, c, k, occ) & russianBoard &^ kingRing[k]
+		worst := 0
+		for from != 0 && worst < 6 {
+			bit := from.PopFirst().Bit()
+			d := russian.Pawn
+			for d <= russian.King && own[d]&bit == 0 {
+				d++
+			}
+			worst = max(worst, int(d)-1)
+		}
+		danger += (7 - int(t)) * worst
 	}
 	return danger
 }

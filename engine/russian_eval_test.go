@@ -52,6 +52,7 @@ func refRussianEvaluate(p *russian.Position) int {
 	}
 	for c := variants.White; c <= variants.Black; c++ {
 		score[c] -= russianKingDanger * refKingDanger(p, c) / 36
+		score[c] -= russianCheckThreat * refCheckThreat(p, c) / 36
 	}
 	us := p.SideToMove()
 	return score[us] - score[us.Other()] + russianTempo
@@ -85,6 +86,50 @@ func refKingDanger(p *russian.Position, c variants.Color) int {
 			continue
 		}
 		danger += (7 - e) * min(lowest(c, s)-1, 6)
+	}
+	return danger
+}
+
+// refLowest is the lowest top type of side's units attacking to (7: none).
+func refLowest(p *russian.Position, side variants.Color, to bb.Square) int {
+	low := 7
+	for _, s := range russian.Squares {
+		if top, ok := p.Top(s); ok && top.Color() == side && refAttacks(p, top, s, to) {
+			low = min(low, int(top.Type()))
+		}
+	}
+	return low
+}
+
+// refCheckThreat: for each enemy type from knight to queen, the squares
+// away from c's King from which such a unit would attack it and that an
+// enemy unit of that type reaches; the type's faces (7 - type) times the
+// faces on which c covers the worst of them (its lowest type - 1).
+func refCheckThreat(p *russian.Position, c variants.Color) int {
+	k := p.KingSquare(c)
+	e := c.Other()
+	danger := 0
+	for t := russian.Knight; t <= russian.Queen; t++ {
+		worst := 0
+		for _, to := range russian.Squares {
+			df, dr := to.File()-k.File(), to.Rank()-k.Rank()
+			if df >= -1 && df <= 1 && dr >= -1 && dr <= 1 {
+				continue
+			}
+			if !refAttacks(p, russian.NewChecker(e, t), to, k) {
+				continue
+			}
+			reached := false
+			for _, s := range russian.Squares {
+				if top, ok := p.Top(s); ok && top.Color() == e && top.Type() == t && refAttacks(p, top, s, to) {
+					reached = true
+				}
+			}
+			if reached {
+				worst = max(worst, min(refLowest(p, c, to)-1, 6))
+			}
+		}
+		danger += (7 - int(t)) * worst
 	}
 	return danger
 }
@@ -138,7 +183,7 @@ func sign(x int) int {
 // prisoners, promotions and exposed Kings included).
 func TestRussianEvaluateMatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
-	checked, danger := 0, 0
+	checked, danger, threat := 0, 0, 0
 	for game := 0; game < 300; game++ {
 		p := randomRussian(t, rng, 0)
 		for ply := 0; ply < 80 && !p.Ended(); ply++ {
@@ -150,12 +195,18 @@ func TestRussianEvaluateMatchesReference(t *testing.T) {
 			if refKingDanger(p, variants.White)+refKingDanger(p, variants.Black) > 0 {
 				danger++
 			}
+			if refCheckThreat(p, variants.White)+refCheckThreat(p, variants.Black) > 0 {
+				threat++
+			}
 			moves := p.MovesForFace(russian.Type(1+rng.Intn(6)), nil)
 			p.Make(moves[rng.Intn(len(moves))])
 		}
 	}
 	if danger < checked/4 {
 		t.Errorf("only %d of %d positions have a King in danger", danger, checked)
+	}
+	if threat < checked/4 {
+		t.Errorf("only %d of %d positions have a check threat", threat, checked)
 	}
 }
 
@@ -178,5 +229,34 @@ func TestRussianKingDanger(t *testing.T) {
 	}
 	if d := kingDanger(p.KingSquare(variants.White), &reach[variants.White], &reach[variants.Black]); d != got {
 		t.Errorf("kingDanger %d, reference %d", d, got)
+	}
+}
+
+// TestRussianCheckThreat: Black's knight on a4 can jump to b2 and c3,
+// from where it checks White's King on d1 (faces N to K: 5). Alone, White
+// covers neither (6 faces without a parry); with a pawn on b2 (covering c3
+// on every face) and a rook on b1 (covering b2 from face R on: 3 faces
+// without), the worst square costs 3.
+func TestRussianCheckThreat(t *testing.T) {
+	for _, tc := range []struct {
+		fen  string
+		want int
+	}{
+		{"3k2/6/n5/6/6/3K2 w - 0 1", 5 * 6},
+		{"3k2/6/n5/6/1P4/1R1K2 w - 0 1", 5 * 3},
+	} {
+		p := mustRussian(t, tc.fen)
+		if got := refCheckThreat(p, variants.White); got != tc.want {
+			t.Errorf("%s: reference check threat %d, want %d", tc.fen, got, tc.want)
+		}
+		var reach [2][7]bb.Bitboard
+		for _, s := range russian.Squares {
+			if top, ok := p.Top(s); ok {
+				reach[top.Color()][top.Type()] |= unitAttacks(top.Type(), top.Color(), s, p.Occupied())
+			}
+		}
+		if got := checkThreat(p.KingSquare(variants.White), variants.White, p.Occupied(), &reach[variants.White], &reach[variants.Black]); got != tc.want {
+			t.Errorf("%s: checkThreat %d, want %d", tc.fen, got, tc.want)
+		}
 	}
 }
