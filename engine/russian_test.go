@@ -521,8 +521,8 @@ func TestRussianLateMoveReductions(t *testing.T) {
 }
 
 // TestRussianBudget: russian games are short, so with a clock the plan is
-// a sixth of what is left (the engine's plan for a long game is a
-// fiftieth), never more than a quarter of the clock, with a hard limit of
+// a sixth of what is left above the reserve (the engine's plan for a long
+// game is a thirtieth), never more than a quarter of the clock, with a hard limit of
 // at most 1.5 times the plan and half the clock; a movetime, movestogo or
 // no clock at all keep the engine's plan (with the tighter hard limit).
 func TestRussianBudget(t *testing.T) {
@@ -536,7 +536,8 @@ func TestRussianBudget(t *testing.T) {
 		if tb.soft < engine.soft || tb.soft > max(c.clock/4, minThink) || tb.hard < tb.soft || tb.hard > tb.soft*3/2 || tb.hard > max(c.clock/2, minThink) || tb.fixed {
 			t.Errorf("clock %v inc %v: russian %+v, engine %+v", c.clock, c.inc, tb, engine)
 		}
-		if c.clock >= time.Second && tb.soft < (c.clock-2*overhead)/russianHorizon {
+		reserve := reserveIncs*c.inc + reserveOverheads*overhead
+		if c.clock >= time.Second && tb.soft < (c.clock-2*overhead-reserve)/russianHorizon {
 			t.Errorf("clock %v inc %v: plan %v is less than a %dth of the clock", c.clock, c.inc, tb.soft, russianHorizon)
 		}
 	}

@@ -29,14 +29,25 @@ const minThink = time.Millisecond
 // time used is below the plan scaled by how settled its best move is
 // (timeScale in search.go), so moves use the plan on average.
 //
-// With 10+0.1 the first move plans 9.98s/30 + 75ms = 408ms (hard 1.6 s).
+// A reserve of reserveIncs increments and reserveOverheads Move Overheads
+// stays out of the plan: below it the engine spends less than the
+// increment, so the clock grows back, and even a move that runs to its
+// hard limit never eats into it. Without it, long iterations in a row
+// drained a 5+0.05 clock to 130-170 ms, where one stall of the shared
+// machine lost three monochrome games on time (docs/strength.md, "Time
+// use").
+//
+// With 10+0.1 the first move plans (9.98s-0.6s)/30 + 75ms = 387ms (hard
+// 1.5 s).
 // Stockfish 15.1 spends far more early (6-8 s of its 10 s in the first ten
 // moves after the opening, then lives on the increment); a horizon of 50
 // spent 2-3 s there and lost strength for it (docs/strength.md, "Time
 // use").
 const (
-	horizonMoves = 30
-	hardFactor   = 4
+	horizonMoves     = 30
+	hardFactor       = 4
+	reserveIncs      = 5
+	reserveOverheads = 10
 )
 
 // budget computes the time limits for the side to move.
@@ -75,12 +86,18 @@ func budgetOver(lim Limits, us variants.Color, horizon int) timeBudget {
 	if avail < minThink {
 		avail = minThink
 	}
-	soft := avail/time.Duration(mtg) + inc*3/4
+	// What the plan may spend beyond the increment: the clock above the
+	// reserve.
+	bank := max(avail-reserveIncs*inc-reserveOverheads*lim.MoveOverhead, 0)
+	soft := bank/time.Duration(mtg) + inc*3/4
 	hard := soft * hardFactor
 	// Never plan more than a quarter of what is left, nor go past half of
-	// it (large increments against a short clock).
+	// it (large increments against a short clock), nor past half the bank
+	// and most of what the increment brings after the overhead (so the
+	// reserve stays whole however long the moves run).
 	soft = min(soft, avail/4)
-	hard = min(hard, avail/2)
+	hard = min(hard, avail/2, bank/2+max(inc-lim.MoveOverhead, 0)*3/4)
+	soft = min(soft, hard)
 	if lim.MovesToGo == 1 { // the last move before the control: most of it
 		soft = avail * 7 / 10
 		hard = avail * 4 / 5

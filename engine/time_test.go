@@ -67,3 +67,33 @@ func TestMoveTimeIsUsed(t *testing.T) {
 		t.Errorf("movetime 100 with a 10 s clock: %+v", both)
 	}
 }
+
+// TestReserveSurvivesLongMoves: the worst case for the clock is a search
+// whose every move runs to its hard limit, plus the Move Overhead lost in
+// transit. Even then the clock keeps its reserve (five increments and ten
+// overheads), in both the engine's plan and russian's shorter one, so a
+// stall of the machine late in a fast game does not lose on time. The
+// plan before the reserve let such a 5+0.05 game fall to 100 ms. (Without
+// an increment larger than the overhead, the overhead alone drains any
+// clock, so those controls are not in the list.)
+func TestReserveSurvivesLongMoves(t *testing.T) {
+	ms := time.Millisecond
+	overhead := 10 * ms
+	plans := map[string]func(Limits, variants.Color) timeBudget{"engine": budget, "russian": russianBudget}
+	for name, plan := range plans {
+		for _, c := range []struct{ clock, inc time.Duration }{
+			{5 * time.Second, 50 * ms}, {10 * time.Second, 100 * ms}, {2 * time.Second, 20 * ms}, {60 * time.Second, time.Second}, {300 * ms, 50 * ms},
+		} {
+			reserve := reserveIncs*c.inc + reserveOverheads*overhead
+			clock, lowest := c.clock, c.clock
+			for move := 0; move < 300; move++ {
+				tb := plan(Limits{WTime: clock, BTime: clock, WInc: c.inc, BInc: c.inc, MoveOverhead: overhead}, variants.White)
+				clock += c.inc - tb.hard - overhead
+				lowest = min(lowest, clock)
+			}
+			if lowest < min(reserve, c.clock) { // a clock below the reserve must not fall
+				t.Errorf("%s, %v+%v: every move at its hard limit leaves %v on the clock, below the reserve %v", name, c.clock, c.inc, lowest, reserve)
+			}
+		}
+	}
+}
