@@ -166,6 +166,10 @@ type Game struct {
 	// the move, prune every later quiet move of a node once they prune
 	// one, and the search stops there when no capture is left to try.
 	NoCheck bool
+	// PlanMoves is how many moves the time plan shares the clock over
+	// (engine/time.go), for a game whose games run longer than chess's;
+	// zero is horizonMoves.
+	PlanMoves int
 }
 
 // thread returns the maker of the game's search threads.

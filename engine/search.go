@@ -94,7 +94,7 @@ func alphaBeta(g Game) newThreadFunc {
 
 // newSearcher makes thread id's searcher on pos (its own clone).
 func newSearcher(j *job, id int, pos variants.Position, g Game) *searcher {
-	s := &searcher{stopper: newStopper(j, id, budget, pos.SideToMove()), id: id, pos: pos,
+	s := &searcher{stopper: newStopper(j, id, g.plan(), pos.SideToMove()), id: id, pos: pos,
 		tt: j.tt, history: j.workers[id].history, noNullAt: -1, without: g.Without, noCheck: g.NoCheck}
 	s.ev = g.NewEvaluator(pos)
 	s.classify, _ = s.ev.(MoveClassifier)

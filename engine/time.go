@@ -55,6 +55,14 @@ func budget(lim Limits, us variants.Color) timeBudget {
 	return budgetOver(lim, us, horizonMoves)
 }
 
+// plan is game g's time plan: budget, over g.PlanMoves when it says.
+func (g Game) plan() func(Limits, variants.Color) timeBudget {
+	if g.PlanMoves == 0 {
+		return budget
+	}
+	return func(lim Limits, us variants.Color) timeBudget { return budgetOver(lim, us, g.PlanMoves) }
+}
+
 // budgetOver is budget for a game planned to last horizon more moves
 // (without movestogo; with it, that many, at most horizon).
 func budgetOver(lim Limits, us variants.Color, horizon int) timeBudget {

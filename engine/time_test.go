@@ -97,3 +97,19 @@ func TestReserveSurvivesLongMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestGamePlans: monochrome shares its clock over 50 moves (its games run
+// twice as long as chess's), every other alpha-beta game over 30; so
+// monochrome's first move of 5+0.05 plans less than chess's.
+func TestGamePlans(t *testing.T) {
+	ms := time.Millisecond
+	lim := Limits{WTime: 5 * time.Second, BTime: 5 * time.Second, WInc: 50 * ms, BInc: 50 * ms, MoveOverhead: 10 * ms}
+	for variant, moves := range map[string]int{"chess": horizonMoves, "kingchess": horizonMoves, "kingchess1": horizonMoves, "monochrome": 50} {
+		if got, want := gameFor(variant).plan()(lim, variants.White), budgetOver(lim, variants.White, moves); got != want {
+			t.Errorf("%s: plan %+v, want the plan over %d moves %+v", variant, got, moves, want)
+		}
+	}
+	if mono, chess := gameFor("monochrome").plan()(lim, variants.White), gameFor("chess").plan()(lim, variants.White); mono.soft >= chess.soft {
+		t.Errorf("monochrome plans %v, chess %v: monochrome should plan less per move", mono.soft, chess.soft)
+	}
+}
