@@ -35,8 +35,9 @@ var russianValue = [7]int{0, 100, 320, 330, 500, 950, 0}
 
 const (
 	// russianPrisonerKeep is the part (out of 16) of a prisoner's value its owner
-	// keeps: the chance to free it later.
-	russianPrisonerKeep = 4
+	// keeps: the chance to free it later (8 played better than 4 at equal
+	// nodes, docs/strength.md, Russian 16).
+	russianPrisonerKeep = 8
 	// russianTowerRisk is the cost (out of 64) of every own checker carried under
 	// a top: it is captured together with the top.
 	russianTowerRisk = 3
