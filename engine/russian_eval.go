@@ -60,14 +60,6 @@ const (
 	russianCheckThreat = 24
 )
 
-// russianBoard holds the 36 squares of the board.
-var russianBoard = func() (b bb.Bitboard) {
-	for _, s := range russian.Squares {
-		b |= s.Bit()
-	}
-	return b
-}()
-
 // centre36 is a small centralisation table for the 6x6 board (a-f, 1-6):
 // 0 on the rim, 1 next to it, 2 in the four centre squares.
 func centre36(s bb.Square) int {
@@ -256,13 +248,19 @@ func kingDanger(k bb.Square, own, enemy *[7]bb.Bitboard) int {
 		for enemy[e]&bit == 0 {
 			e++
 		}
-		d := russian.Pawn // the lowest own type covering it (King+1: none)
-		for d <= russian.King && own[d]&bit == 0 {
-			d++
-		}
-		danger += (7 - int(e)) * (int(d) - 1)
+		danger += (7 - int(e)) * (int(lowestCover(own, bit)) - 1)
 	}
 	return danger
+}
+
+// lowestCover is the lowest type in reach (by type) that covers the square
+// bit, King+1 when none does: its type - 1 is the faces without a cover.
+func lowestCover(reach *[7]bb.Bitboard, bit bb.Bitboard) russian.Type {
+	d := russian.Pawn
+	for d <= russian.King && reach[d]&bit == 0 {
+		d++
+	}
+	return d
 }
 
 // checkThreat measures the checks the enemy has next against c's King on
@@ -274,15 +272,10 @@ func kingDanger(k bb.Square, own, enemy *[7]bb.Bitboard) int {
 func checkThreat(k bb.Square, c variants.Color, occ bb.Bitboard, own, enemy *[7]bb.Bitboard) int {
 	danger := 0
 	for t := russian.Knight; t <= russian.Queen; t++ { // pawns check only from next to k
-		from := enemy[t] & unitAttacks(t, c, k, occ) & russianBoard &^ kingRing[k]
+		from := enemy[t] & unitAttacks(t, c, k, occ) & russian.Board() &^ kingRing[k]
 		worst := 0
 		for from != 0 && worst < 6 {
-			bit := from.PopFirst().Bit()
-			d := russian.Pawn
-			for d <= russian.King && own[d]&bit == 0 {
-				d++
-			}
-			worst = max(worst, int(d)-1)
+			worst = max(worst, int(lowestCover(own, from.PopFirst().Bit()))-1)
 		}
 		danger += (7 - int(t)) * worst
 	}

@@ -64,28 +64,17 @@ func refRussianEvaluate(p *russian.Position) int {
 // square from the geometry of each top (sliders stop at any stack).
 func refKingDanger(p *russian.Position, c variants.Color) int {
 	k := p.KingSquare(c)
-	lowest := func(side variants.Color, to bb.Square) int {
-		low := 7
-		for _, s := range russian.Squares {
-			top, ok := p.Top(s)
-			if !ok || top.Color() != side || !refAttacks(p, top, s, to) {
-				continue
-			}
-			low = min(low, int(top.Type()))
-		}
-		return low
-	}
 	danger := 0
 	for _, s := range russian.Squares {
 		df, dr := s.File()-k.File(), s.Rank()-k.Rank()
 		if s == k || df < -1 || df > 1 || dr < -1 || dr > 1 {
 			continue
 		}
-		e := lowest(c.Other(), s)
+		e := refLowest(p, c.Other(), s)
 		if e == 7 {
 			continue
 		}
-		danger += (7 - e) * min(lowest(c, s)-1, 6)
+		danger += (7 - e) * min(refLowest(p, c, s)-1, 6)
 	}
 	return danger
 }

@@ -44,6 +44,9 @@ func init() {
 	lastRank[1] = bb.Rank1 & boardMask
 }
 
+// Board holds the 36 squares of the board.
+func Board() bb.Bitboard { return boardMask }
+
 // OnBoard reports whether s is one of the 36 squares.
 func OnBoard(s bb.Square) bool { return s >= 0 && s < 64 && boardMask.Has(s) }
 
