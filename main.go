@@ -12,6 +12,7 @@ import (
 
 	"varchess/engine"
 	"varchess/match"
+	"varchess/nnue/train"
 	"varchess/perft"
 	"varchess/protocol"
 	"varchess/tune"
@@ -48,6 +49,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return tune.DatagenMain(args[1:], stdout, stderr)
 	case "tune":
 		return tune.TuneMain(args[1:], stdout, stderr)
+	case "nnue-train":
+		return train.Main(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		usage(stdout)
 		return 0
@@ -73,5 +76,6 @@ Commands (each explains its flags with -h):
           another person, or watch engines play
   datagen play chess self-play games and write labelled positions for tune
   tune    fit the chess evaluation weights to datagen positions (Texel tuning)
+  nnue-train  train the chess evaluation network (NNUE) on datagen positions
 `)
 }

@@ -71,8 +71,10 @@ func (s *Set) add(p *chess.Position, score int, result float64) error {
 	return nil
 }
 
-// parseLine reads "FEN | score | result".
-func parseLine(line string) (fen string, score int, result float64, err error) {
+// ParseLine reads one line of a datagen file, "FEN | score | result" (score
+// in centipawns and result 0..1, both from White's view). The nnue trainer
+// reads the same files with it.
+func ParseLine(line string) (fen string, score int, result float64, err error) {
 	f := strings.Split(line, "|")
 	if len(f) != 3 {
 		return "", 0, 0, fmt.Errorf("want 'FEN | score | result', got %q", line)
@@ -100,7 +102,7 @@ func Load(r io.Reader, limit int, progress func(n int)) (*Set, error) {
 		if text == "" || strings.HasPrefix(text, "#") {
 			continue
 		}
-		fen, score, result, err := parseLine(text)
+		fen, score, result, err := ParseLine(text)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", line, err)
 		}

@@ -50,7 +50,7 @@ func TestGenerateIsReproducible(t *testing.T) {
 		t.Errorf("datagen output differs between 1 and 2 threads (%d and %d bytes)", len(a), len(b))
 	}
 	for _, line := range strings.Split(strings.TrimSpace(a), "\n") {
-		if _, _, _, err := parseLine(line); err != nil {
+		if _, _, _, err := ParseLine(line); err != nil {
 			t.Fatalf("datagen wrote a line the tuner cannot read: %v", err)
 		}
 	}
@@ -92,7 +92,7 @@ func TestParseLineRejectsBadInput(t *testing.T) {
 		"8/8/8/8/8/8/8/K6k w - - 0 1 | x | 1.0",
 		"8/8/8/8/8/8/8/K6k w - - 0 1 | 3 | 2",
 	} {
-		if _, _, _, err := parseLine(bad); err == nil {
+		if _, _, _, err := ParseLine(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
 	}
