@@ -5,6 +5,8 @@ import (
 	"testing"
 )
 
+// BenchmarkEpoch times one epoch (H 256, one thread) on the datagen file
+// named by NNUE_BENCH_DATA; it is skipped without it.
 func BenchmarkEpoch(b *testing.B) {
 	name := os.Getenv("NNUE_BENCH_DATA")
 	if name == "" {
