@@ -31,7 +31,7 @@ const (
 	// QA scales the feature transformer (weights, biases, accumulator).
 	QA = 255
 	// QB scales the output weights.
-	QB = 64
+	QB = 512
 	// Scale turns the network's output (a float near the range -10..10)
 	// into centipawns.
 	Scale = 400
