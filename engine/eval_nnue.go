@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"io"
 	"os"
 
 	"varchess/nnue"
@@ -47,9 +48,29 @@ func netBoard(p *chess.Position) nnue.Board {
 	return b
 }
 
-// LoadNet reads a network file (the EvalFile option, bench -evalfile).
+// maxNetFile bounds the size of a network file LoadNet reads (the largest
+// hidden size, nnue.MaxHidden, needs about 6.3 MB).
+const maxNetFile = 64 << 20
+
+// LoadNet reads a network file (the EvalFile option, bench -evalfile). It
+// reads regular files only (not a device or a pipe that never ends).
 func LoadNet(path string) (*nnue.Net, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", path)
+	}
+	if st.Size() > maxNetFile {
+		return nil, fmt.Errorf("%s: %d bytes, too large for a network", path, st.Size())
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxNetFile+1))
 	if err != nil {
 		return nil, err
 	}

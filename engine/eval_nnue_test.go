@@ -232,7 +232,7 @@ func TestLoadNet(t *testing.T) {
 	if m, err := LoadNet(good); err != nil || m.Hidden != 8 {
 		t.Fatalf("LoadNet(good): %v, %v", m, err)
 	}
-	for _, f := range []string{bad, filepath.Join(dir, "missing.nnue"), dir} {
+	for _, f := range []string{bad, filepath.Join(dir, "missing.nnue"), dir, os.DevNull} {
 		if _, err := LoadNet(f); err == nil {
 			t.Errorf("LoadNet(%s) accepted it", f)
 		}
