@@ -24,6 +24,9 @@ func sub4(x, y uint64) uint64 { return ((x | hi) - (y &^ hi)) ^ ((x ^ ^y) & hi) 
 // lane order does not matter: every operation is lane-wise). int16 holds
 // no pointers, so the view needs no particular alignment.
 func lanes(s []int16) []uint64 {
+	if len(s) < 4 {
+		return nil // no word (and no pointer to one past a short slice)
+	}
 	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(s))), len(s)/4)
 }
 
