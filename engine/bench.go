@@ -58,8 +58,10 @@ func BenchMain(args []string, stdout, stderr io.Writer) int {
 	depth := fs.Int("depth", DefaultBenchDepth, "search depth in plies for every position")
 	hash := fs.Int("hash", DefaultHashMB, "transposition table size in MiB")
 	threads := fs.Int("threads", 1, "search threads (above 1 the node count varies from run to run;\nthe time is then the time to depth D)")
+	evalFile := fs.String("evalfile", "", "evaluate with this network `file` (.nnue) instead of the built-in one")
+	hce := fs.Bool("hce", false, "evaluate with the hand-crafted evaluation even when a network is built in")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: bench [-depth D] [-hash MB] [-threads N]\n\n"+
+		fmt.Fprintf(stderr, "usage: bench [-depth D] [-hash MB] [-threads N] [-evalfile F | -hce]\n\n"+
 			"Searches %d fixed chess positions to depth D; the last two lines are\n"+
 			"'Nodes searched: N' (deterministic for given flags with one thread) and 'Nodes/second: X'.\n\n", len(benchPositions))
 		fs.PrintDefaults()
@@ -74,7 +76,16 @@ func BenchMain(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	nodes, elapsed, err := BenchThreads(*depth, *hash, *threads, func(i int, fen string, r Result) {
+	opt := Options{HashMB: *hash, Threads: *threads, HCE: *hce}
+	if *evalFile != "" {
+		n, err := LoadNet(*evalFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "bench: %v\n", err)
+			return 1
+		}
+		opt.Net = n
+	}
+	nodes, elapsed, err := BenchOptions(*depth, opt, func(i int, fen string, r Result) {
 		fmt.Fprintf(stderr, "position %2d/%d  nodes %10d  %s\n", i+1, len(benchPositions), r.Nodes, fen)
 	})
 	if err != nil {
@@ -97,7 +108,12 @@ func Bench(depth, hashMB int, progress func(i int, fen string, r Result)) (uint6
 
 // BenchThreads is Bench on threads search threads.
 func BenchThreads(depth, hashMB, threads int, progress func(i int, fen string, r Result)) (uint64, time.Duration, error) {
-	e := New(Options{HashMB: hashMB, Threads: threads})
+	return BenchOptions(depth, Options{HashMB: hashMB, Threads: threads}, progress)
+}
+
+// BenchOptions is Bench with an engine of options opt (threads, network).
+func BenchOptions(depth int, opt Options, progress func(i int, fen string, r Result)) (uint64, time.Duration, error) {
+	e := New(opt)
 	var total uint64
 	start := time.Now()
 	for i, fen := range benchPositions {

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"varchess/nnue"
 	"varchess/variants"
 )
 
@@ -19,6 +20,27 @@ type Options struct {
 	// Strength weakens play (UCI_LimitStrength/UCI_Elo, Skill Level); the
 	// zero value is full strength.
 	Strength Strength
+	// Net is the network chess and chess960 are evaluated with (other
+	// games have their own evaluations); nil means the built-in one,
+	// nnue.Default(). Without any network (none built in, or HCE set) the
+	// hand-crafted evaluation (HCE) is used. A network is read-only: engines
+	// and threads share it.
+	Net *nnue.Net
+	// HCE forces the hand-crafted chess evaluation even with a network
+	// (UCI/CECP option `Use NNUE` false).
+	HCE bool
+}
+
+// ChessNet is the network chess is evaluated with under these options:
+// nil for the hand-crafted evaluation.
+func (o Options) ChessNet() *nnue.Net {
+	switch {
+	case o.HCE:
+		return nil
+	case o.Net != nil:
+		return o.Net
+	}
+	return nnue.Default()
 }
 
 // Limits says how long one Search may run. Zero fields mean "no limit"; with

@@ -3,6 +3,7 @@ package engine
 import (
 	"math/bits"
 
+	"varchess/nnue"
 	"varchess/variants"
 	bb "varchess/variants/bitboard"
 	"varchess/variants/chess"
@@ -88,6 +89,9 @@ func init() {
 type chessEvaluator struct {
 	p     *chess.Position
 	pawns *pawnCache
+	// nn evaluates with the engine's network (eval_nnue.go); nil: the
+	// hand-crafted evaluation.
+	nn *nnue.Incremental
 }
 
 func newChessEvaluator(pos variants.Position) Evaluator {
@@ -100,6 +104,9 @@ func newChessEvaluator(pos variants.Position) Evaluator {
 
 // Evaluate implements Evaluator.
 func (e *chessEvaluator) Evaluate() int {
+	if e.nn != nil {
+		return e.evaluateNet()
+	}
 	var ev chessEval
 	ev.pawns = e.pawns
 	v := ev.run(e.p)

@@ -3,6 +3,7 @@ package engine
 import (
 	"strings"
 
+	"varchess/nnue"
 	"varchess/variants"
 )
 
@@ -81,6 +82,15 @@ type CheckExtender interface {
 // Without it the search makes the move and asks InCheck.
 type CheckGiver interface {
 	GivesCheck(m variants.Move) bool
+}
+
+// NetUser is an evaluator that can evaluate with a network of package
+// nnue (chess and chess960). The search calls UseNet once, right after
+// NewEvaluator, with the engine's network (Options.ChessNet), or nil for
+// the evaluator's hand-crafted evaluation. The network is shared by all
+// threads and engines: the evaluator only reads it.
+type NetUser interface {
+	UseNet(n *nnue.Net)
 }
 
 // Historian gives repetition and fifty-move information.

@@ -97,6 +97,9 @@ func newSearcher(j *job, id int, pos variants.Position, g Game) *searcher {
 	s := &searcher{stopper: newStopper(j, id, g.plan(), pos.SideToMove()), id: id, pos: pos,
 		tt: j.tt, history: j.workers[id].history, noNullAt: -1, without: g.Without, noCheck: g.NoCheck}
 	s.ev = g.NewEvaluator(pos)
+	if u, ok := s.ev.(NetUser); ok {
+		u.UseNet(j.net)
+	}
 	s.classify, _ = s.ev.(MoveClassifier)
 	s.noisy, _ = s.ev.(NoisyGenerator)
 	s.see, _ = s.ev.(Exchanger)

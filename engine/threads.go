@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"varchess/nnue"
 	"varchess/variants"
 )
 
@@ -45,6 +46,7 @@ type job struct {
 	shownPV int        // lines it reports (fewer at a strength level)
 	onInfo  func(Info) // main thread only; nil for none
 	wdl     wdlModel   // the game's, for Info.WDL
+	net     *nnue.Net  // the chess network (nil: hand-crafted evaluation)
 
 	stop  atomic.Bool   // set when the main thread is done
 	nodes atomic.Uint64 // every thread's nodes, published at each poll
@@ -131,7 +133,7 @@ func (e *Engine) run(ctx context.Context, pos variants.Position, lim Limits, onI
 		multiPV = max(multiPV, st.lines())
 	}
 	j := &job{ctx: ctx, lim: lim, tt: e.tt, workers: workers, multiPV: multiPV, shownPV: e.opt.MultiPV, onInfo: onInfo,
-		wdl: wdlFor(pos.Variant())}
+		wdl: wdlFor(pos.Variant()), net: e.opt.ChessNet()}
 	e.tt.newSearch()
 	threads := make([]thread, len(workers))
 	for i := range threads {

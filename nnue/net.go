@@ -165,9 +165,7 @@ func (n *Net) Add(a *Accumulator, pc Piece) {
 		f := Feature(p, pc.Colour, pc.Type, pc.Square)
 		w := n.FT[f*n.Hidden : (f+1)*n.Hidden]
 		v := a.V[p][:len(w)]
-		for i := range w {
-			v[i] += w[i]
-		}
+		addRow(v, v, w)
 	}
 }
 
@@ -177,9 +175,7 @@ func (n *Net) Sub(a *Accumulator, pc Piece) {
 		f := Feature(p, pc.Colour, pc.Type, pc.Square)
 		w := n.FT[f*n.Hidden : (f+1)*n.Hidden]
 		v := a.V[p][:len(w)]
-		for i := range w {
-			v[i] -= w[i]
-		}
+		subRow(v, v, w)
 	}
 }
 
@@ -190,12 +186,14 @@ func (n *Net) Output(a *Accumulator, stm int) int {
 	sum := int64(0)
 	for k, p := range [2]int{stm, stm ^ 1} {
 		w := n.Out[k*h : (k+1)*h]
-		v := a.V[p][:len(w)]
-		for i, x := range v {
-			c := int64(min(max(x, 0), QA))
-			sum += c * c * int64(w[i])
-		}
+		sum += screluDot(a.V[p][:len(w)], w)
 	}
+	return n.centipawns(sum)
+}
+
+// centipawns turns the output layer's sum of the weighted activations
+// into the score.
+func (n *Net) centipawns(sum int64) int {
 	out := sum/QA + int64(n.OutBias)
 	return int(out * Scale / (QA * QB))
 }

@@ -41,6 +41,8 @@ var cecpFeatures = []string{
 	searchFeature("Skill Level"),
 	searchFeature("UCI_LimitStrength"),
 	searchFeature("UCI_Elo"),
+	searchFeature("EvalFile"),
+	searchFeature("Use NNUE"),
 	`feature done=1`,
 }
 
@@ -661,8 +663,12 @@ func (s *cecpSession) setOption(arg, line string) {
 			return
 		}
 		// In effect from the next search (a running one is not disturbed).
-		if err := setSearchOption(s.eng, &s.settings, o, value); err != nil {
+		note, err := setSearchOption(s.eng, &s.settings, o, value)
+		switch {
+		case err != nil:
 			s.out.printf("Error (bad option value - %s): %s", cecpReason(err.Error()), line)
+		case note != "":
+			s.out.printf("# %s", note)
 		}
 	}
 }

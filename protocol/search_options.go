@@ -2,8 +2,9 @@ package protocol
 
 // The search options both protocols offer (UCI `option`/`setoption`, CECP
 // `feature option=` / `option NAME=VALUE`): threads, MultiPV, strength
-// levels and WDL output. They change the engine's Options; only ShowWDL is
-// the session's (it changes what the protocol prints).
+// levels, WDL output and the chess evaluation (EvalFile, Use NNUE). They
+// change the engine's Options; only ShowWDL is the session's (it changes
+// what the protocol prints).
 
 import (
 	"fmt"
@@ -11,18 +12,25 @@ import (
 	"strings"
 
 	"varchess/engine"
+	"varchess/nnue"
 )
 
 // defaultElo is UCI_Elo's default (it counts only with UCI_LimitStrength).
 const defaultElo = 1500
 
-// searchOption describes one option: a spin with its range, or a check
-// (min 0, max 1).
+// searchOption describes one option: a spin with its range, a check
+// (min 0, max 1), or a string (str, with its default defStr).
 type searchOption struct {
 	name          string
-	check         bool
+	check, str    bool
 	def, min, max int
+	defStr        string
 }
+
+// defaultEvalFile is EvalFile's default: the network built into the
+// program (nnue/default.nnue; none: the hand-crafted evaluation). An empty
+// value (or `<empty>`, as some GUIs send one) means the same.
+const defaultEvalFile = "<default>"
 
 var searchOptions = []searchOption{
 	{name: "Threads", def: 1, min: 1, max: engine.MaxThreads},
@@ -31,10 +39,15 @@ var searchOptions = []searchOption{
 	{name: "UCI_LimitStrength", check: true, max: 1},
 	{name: "UCI_Elo", def: defaultElo, min: engine.MinElo, max: engine.MaxElo},
 	{name: "UCI_ShowWDL", check: true, max: 1},
+	{name: "EvalFile", str: true, defStr: defaultEvalFile},
+	{name: "Use NNUE", check: true, def: 1, max: 1},
 }
 
 // uciLine is the option's line in the answer to `uci`.
 func (o searchOption) uciLine() string {
+	if o.str {
+		return fmt.Sprintf("option name %s type string default %s", o.name, o.defStr)
+	}
 	if o.check {
 		return fmt.Sprintf("option name %s type check default %t", o.name, o.def != 0)
 	}
@@ -43,6 +56,9 @@ func (o searchOption) uciLine() string {
 
 // cecpFeature is the option's `feature option=` line.
 func (o searchOption) cecpFeature() string {
+	if o.str {
+		return fmt.Sprintf(`feature option="%s -string %s"`, o.name, o.defStr)
+	}
 	if o.check {
 		return fmt.Sprintf(`feature option="%s -check %d"`, o.name, o.def)
 	}
@@ -94,10 +110,15 @@ type optionEngine interface {
 // setSearchOption applies option o with value to eng and st. UCI_Elo and
 // Skill Level are kept even while they do not count (UCI_LimitStrength
 // off, or Skill Level overridden by it), as GUIs set them in any order.
-func setSearchOption(eng optionEngine, st *searchSettings, o searchOption, value string) error {
+// The note, when not empty, tells what an option did (EvalFile: the
+// network loaded).
+func setSearchOption(eng optionEngine, st *searchSettings, o searchOption, value string) (note string, err error) {
+	if o.str {
+		return setEvalFile(eng, strings.TrimSpace(value))
+	}
 	n, err := o.parse(value)
 	if err != nil {
-		return err
+		return "", err
 	}
 	opt := eng.Options()
 	switch o.name {
@@ -116,8 +137,32 @@ func setSearchOption(eng optionEngine, st *searchSettings, o searchOption, value
 		opt.Strength.Elo = n
 	case "UCI_ShowWDL":
 		st.showWDL = n == 1
-		return nil
+		return "", nil
+	case "Use NNUE":
+		opt.HCE = n == 0
 	}
 	eng.SetOptions(opt)
-	return nil
+	return "", nil
+}
+
+// setEvalFile loads the network of EvalFile (path; empty or the default:
+// the built-in one). A file that cannot be read or is no network is an
+// error and the engine keeps the network it had.
+func setEvalFile(eng optionEngine, path string) (string, error) {
+	opt := eng.Options()
+	if path == "" || path == defaultEvalFile || path == "<empty>" {
+		opt.Net = nil
+		eng.SetOptions(opt)
+		if n := nnue.Default(); n != nil {
+			return fmt.Sprintf("EvalFile: the built-in network (hidden size %d)", n.Hidden), nil
+		}
+		return "EvalFile: no built-in network, chess uses the hand-crafted evaluation", nil
+	}
+	n, err := engine.LoadNet(path)
+	if err != nil {
+		return "", fmt.Errorf("option EvalFile: %v (keeping the previous network)", err)
+	}
+	opt.Net = n
+	eng.SetOptions(opt)
+	return fmt.Sprintf("EvalFile: %s loaded (hidden size %d)", path, n.Hidden), nil
 }

@@ -340,8 +340,12 @@ func (s *uciSession) cmdSetOption(args []string) {
 			s.errorf("unknown option %q", name)
 			return
 		}
-		if err := setSearchOption(s.eng, &s.settings, o, value); err != nil {
+		note, err := setSearchOption(s.eng, &s.settings, o, value)
+		switch {
+		case err != nil:
 			s.errorf("%v", err)
+		case note != "":
+			s.out.printf("info string %s", note)
 		}
 	}
 }
