@@ -12,7 +12,7 @@ func BenchmarkEpoch(b *testing.B) {
 	if name == "" {
 		b.Skip("NNUE_BENCH_DATA not set")
 	}
-	d, err := LoadFiles([]string{name}, 1, nil)
+	d, err := LoadFiles([]string{name}, false, 1, nil)
 	if err != nil {
 		b.Fatal(err)
 	}

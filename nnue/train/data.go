@@ -35,6 +35,12 @@ type Data struct {
 	// be used, FirstBad describes the first of them.
 	Lines, Skipped int
 	FirstBad       string
+
+	// FlipFiles, set before loading, adds after each position its mirror
+	// image across the d/e line (a-file <-> h-file), with the same score
+	// and result: the net does not see castling rights, so the two are
+	// the same position to it and the data doubles for free.
+	FlipFiles bool
 }
 
 // Len is the number of positions.
@@ -74,8 +80,29 @@ type record struct {
 	result float32
 }
 
-// add appends one position.
+// fileFlip maps a feature to the same piece on the square mirrored
+// across the d/e line.
+var fileFlip [nnue.Inputs]uint16
+
+func init() {
+	for f := range nnue.Inputs {
+		fileFlip[f] = uint16(f ^ 7)
+	}
+}
+
+// add appends one position (and its file mirror with FlipFiles).
 func (d *Data) add(r *record) error {
+	if err := d.add1(r); err != nil || !d.FlipFiles {
+		return err
+	}
+	flipped := *r
+	for k := range flipped.feats[:r.n] {
+		flipped.feats[k] = fileFlip[r.feats[k]]
+	}
+	return d.add1(&flipped)
+}
+
+func (d *Data) add1(r *record) error {
 	if len(d.feats) > math.MaxUint32-MaxPieces {
 		return errors.New("data set too large")
 	}
@@ -227,8 +254,8 @@ func parseLine(text string, terminated bool, r *record) error {
 // LoadFiles reads the named datagen files into one set, in order, parsing
 // with up to threads goroutines. It fails
 // when a file cannot be read or when no line at all is usable.
-func LoadFiles(names []string, threads int, progress func(name string, n int)) (*Data, error) {
-	d := &Data{}
+func LoadFiles(names []string, flipFiles bool, threads int, progress func(name string, n int)) (*Data, error) {
+	d := &Data{FlipFiles: flipFiles}
 	for _, name := range names {
 		f, err := os.Open(name)
 		if err != nil {

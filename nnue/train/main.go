@@ -30,10 +30,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&cfg.Lambda, "lambda", 0.5, "weight of the game result in the target; the rest is the sigmoid of the datagen search score")
 	fs.Float64Var(&cfg.Valid, "valid", 0.05, "fraction of positions held out for validation: one contiguous block (whole games) placed by -seed; 0 = report on the training set")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the initial weights, the validation block and the shuffling (a run is reproducible from it)")
+	flip := fs.Bool("flip", true, "add each position's mirror image across the d/e line (the same position to the net, which ignores castling rights)")
 	fs.IntVar(&cfg.Threads, "threads", runtime.NumCPU(), "goroutines parsing the data and computing the gradient (the output is the same for every value)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: varchess nnue-train -data FILE[,FILE...] -out FILE [-epochs N] [-batch N] [-lr X] [-hidden H]
-                           [-k K] [-lambda L] [-valid F] [-seed S] [-threads T] [-init FILE]
+                           [-k K] [-lambda L] [-valid F] [-seed S] [-threads T] [-init FILE] [-flip=false]
 
 Trains the chess evaluation network (package nnue: 768 -> Hx2 -> 1, SCReLU)
 on positions written by `+"`varchess datagen`"+` ("FEN | score | result", White's
@@ -85,7 +86,7 @@ See docs/nnue.md.
 
 	start := time.Now()
 	files := strings.Split(*data, ",")
-	d, err := LoadFiles(files, cfg.Threads, func(name string, n int) {
+	d, err := LoadFiles(files, *flip, cfg.Threads, func(name string, n int) {
 		fmt.Fprintf(stderr, "nnue-train: %s: %d positions loaded\n", name, n)
 	})
 	if err != nil {

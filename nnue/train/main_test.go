@@ -113,14 +113,15 @@ func TestMainErrors(t *testing.T) {
 		t.Error("a failed run wrote the network")
 	}
 
-	// Garbage mixed with good lines: trained, the skipped lines counted;
-	// then -init with a different -hidden is refused.
+	// Garbage mixed with good lines: trained, the skipped lines counted
+	// (-flip is on: 60 lines give 120 positions); then -init with a
+	// different -hidden is refused.
 	mixed := write("mixed.txt", "junk\n"+syntheticLines(60, 7)+"more junk\n")
 	var stdout, stderr bytes.Buffer
 	if rc := Main([]string{"-data", mixed, "-out", out, "-hidden", "8", "-epochs", "1", "-batch", "16"}, &stdout, &stderr); rc != 0 {
 		t.Fatalf("rc %d: %s", rc, stderr.String())
 	}
-	if !strings.Contains(stdout.String(), "60 positions") || !strings.Contains(stdout.String(), "2 lines skipped") ||
+	if !strings.Contains(stdout.String(), "120 positions") || !strings.Contains(stdout.String(), "2 lines skipped") ||
 		!strings.Contains(stderr.String(), "mixed.txt:1: ") {
 		t.Errorf("stdout %q\nstderr %q", stdout.String(), stderr.String())
 	}

@@ -230,7 +230,7 @@ func TestRunLowersLossAndIsReproducible(t *testing.T) {
 		t.Fatal(err)
 	}
 	a, summary := runMain(t, dir, data, append(smallArgs, "-threads", "1")...)
-	if !strings.Contains(summary, "1500 positions") {
+	if !strings.Contains(summary, "3000 positions") { // each with its file mirror
 		t.Errorf("summary: %s", summary)
 	}
 	b, _ := runMain(t, dir, data, append(smallArgs, "-threads", "1")...)
@@ -347,5 +347,39 @@ func TestDecay(t *testing.T) {
 	}
 	if decay(1, 1) != 1 {
 		t.Error("a one-epoch run decays")
+	}
+}
+
+// A position and its file mirror are the same to the network once it is
+// trained with -flip: the flipped copy follows each position, with the
+// feature of every piece moved to the mirrored file.
+func TestFlipFiles(t *testing.T) {
+	var plain, flipped Data
+	flipped.FlipFiles = true
+	line := "r3k2r/pp3ppp/2n5/3q4/8/2N5/PP3PPP/R2QK2R w KQkq - 0 1 | 35 | 0.5\n"
+	for _, d := range []*Data{&plain, &flipped} {
+		if err := d.Load(strings.NewReader(line), "x", 1, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if plain.Len() != 1 || flipped.Len() != 2 {
+		t.Fatalf("positions: %d plain, %d flipped; want 1 and 2", plain.Len(), flipped.Len())
+	}
+	want := map[uint16]bool{}
+	for _, f := range plain.features(0) {
+		sq := int(f) % 64
+		want[uint16(int(f)-sq+(sq^7))] = true // same piece, file a<->h
+	}
+	got := flipped.features(1)
+	if len(got) != len(want) {
+		t.Fatalf("%d features, want %d", len(got), len(want))
+	}
+	for _, f := range got {
+		if !want[f] {
+			t.Errorf("feature %d is not a mirrored piece", f)
+		}
+	}
+	if flipped.score[1] != plain.score[0] || flipped.result[1] != plain.result[0] || flipped.stm[1] != plain.stm[0] {
+		t.Error("the mirror has another score, result or side to move")
 	}
 }
