@@ -13,22 +13,9 @@ import (
 	"varchess/variants/chess"
 )
 
-// randomNet is a network of hidden size h with small random weights (the
-// scale of a trained one: accumulators mostly inside the clamp).
+// randomNet is a random network of hidden size h drawn from seed.
 func randomNet(h int, seed uint64) *nnue.Net {
-	r := rand.New(rand.NewPCG(seed, 7))
-	n := nnue.NewNet(h)
-	for i := range n.FT {
-		n.FT[i] = int16(r.IntN(101) - 50)
-	}
-	for i := range n.FTBias {
-		n.FTBias[i] = int16(r.IntN(101) - 20)
-	}
-	for i := range n.Out {
-		n.Out[i] = int16(r.IntN(201) - 100)
-	}
-	n.OutBias = int32(r.IntN(20001) - 10000)
-	return n
+	return nnue.RandomNet(h, rand.New(rand.NewPCG(seed, 7)))
 }
 
 // netScore is what the network says of p, from scratch, as the engine

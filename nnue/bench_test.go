@@ -14,7 +14,7 @@ const benchHidden = 256
 
 func benchNet() (*Net, *Accumulator, []Piece) {
 	r := rand.New(rand.NewPCG(1, 1))
-	n := randomNet(benchHidden, r)
+	n := RandomNet(benchHidden, r)
 	a := n.NewAccumulator()
 	pcs := make([]Piece, 64)
 	for i := range pcs {

@@ -79,7 +79,7 @@ func randomPiece(r *rand.Rand) Piece {
 func TestKernelsMatchPlainLoops(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for _, h := range []int{1, 3, 4, 7, 16, 33, 256} {
-		for _, n := range []*Net{randomNet(h, r), wildNet(h, r)} {
+		for _, n := range []*Net{RandomNet(h, r), wildNet(h, r)} {
 			fast, ref := n.NewAccumulator(), n.NewAccumulator()
 			for step := range 300 {
 				pc := randomPiece(r)
@@ -175,7 +175,7 @@ func boardOf(p *chess.Position) *Board {
 // position, also when the evaluator jumps back to an earlier position.
 func TestIncrementalRandomGames(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	n := randomNet(32, r)
+	n := RandomNet(32, r)
 	w := wildNet(12, r)
 	var seen [4]bool // castling, en passant, promotion, capture
 	for game := range 40 {

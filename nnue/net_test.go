@@ -5,23 +5,8 @@ import (
 	"testing"
 )
 
-func randomNet(h int, r *rand.Rand) *Net {
-	n := NewNet(h)
-	for i := range n.FT {
-		n.FT[i] = int16(r.IntN(101) - 50)
-	}
-	for i := range n.FTBias {
-		n.FTBias[i] = int16(r.IntN(101) - 20)
-	}
-	for i := range n.Out {
-		n.Out[i] = int16(r.IntN(201) - 100)
-	}
-	n.OutBias = int32(r.IntN(20001) - 10000)
-	return n
-}
-
 func TestRoundTrip(t *testing.T) {
-	n := randomNet(8, rand.New(rand.NewPCG(1, 2)))
+	n := RandomNet(8, rand.New(rand.NewPCG(1, 2)))
 	data, err := n.MarshalBinary()
 	if err != nil {
 		t.Fatal(err)
@@ -47,7 +32,7 @@ func TestRoundTrip(t *testing.T) {
 // the mirrored position (colours swapped): the network is symmetric.
 func TestMirrorSymmetry(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	n := randomNet(16, r)
+	n := RandomNet(16, r)
 	for range 50 {
 		var pcs, mir []Piece
 		for sq := range 64 {

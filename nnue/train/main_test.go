@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -54,21 +55,9 @@ func TestLoadThreads(t *testing.T) {
 		t.Fatal(err)
 	}
 	if a.Len() != block+100 || a.Skipped != 1 || b.Len() != a.Len() || b.Skipped != 1 ||
-		!equal(a.feats, b.feats) || !equal(a.start, b.start) || !equal(a.score, b.score) || !equal(a.stm, b.stm) {
+		!slices.Equal(a.feats, b.feats) || !slices.Equal(a.start, b.start) || !slices.Equal(a.score, b.score) || !slices.Equal(a.stm, b.stm) {
 		t.Fatalf("loads differ: %d/%d positions", a.Len(), b.Len())
 	}
-}
-
-func equal[T comparable](a, b []T) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestMainErrors(t *testing.T) {
