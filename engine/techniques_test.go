@@ -32,15 +32,24 @@ func searchUsed(t *testing.T, g Game, pos variants.Position, depth int) Techniqu
 // allTechniques is every Tech constant.
 const allTechniques Techniques = 1<<techCount - 1
 
-// chessTechniquePosition is an opening where a depth-11 chess search
-// applies every technique of the set (history pruning is the rare one;
-// the test below checks that they all show).
-const chessTechniquePosition = "rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5"
+// chessTechniquePositions are openings where depth-11 chess searches
+// together apply every technique of the set. History pruning is the rare
+// one and which position shows it moves with the evaluation weights, so
+// the test searches several and takes the union.
+var chessTechniquePositions = []string{
+	"r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5",
+	"rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5",
+	"r1bqkb1r/pp1ppppp/2n2n2/2p5/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4",
+}
 
 func chessUsed(t *testing.T, without Techniques) Techniques {
 	t.Helper()
 	g := Game{NewEvaluator: newChessEvaluator, Without: without}
-	return searchUsed(t, g, mustParse(t, chessTechniquePosition), 11)
+	var used Techniques
+	for _, fen := range chessTechniquePositions {
+		used |= searchUsed(t, g, mustParse(t, fen), 11)
+	}
+	return used
 }
 
 // A technique a game switches off is never applied: chess with nothing
@@ -48,7 +57,7 @@ func chessUsed(t *testing.T, without Techniques) Techniques {
 // each one), and with any one switched off, never that one.
 func TestGameWithoutTechniques(t *testing.T) {
 	if testing.Short() {
-		t.Skip("eleven depth-11 searches")
+		t.Skip("eleven rounds of depth-11 searches")
 	}
 	if used := chessUsed(t, 0); used != allTechniques {
 		t.Fatalf("chess applied %v, want every technique (%v)", used, allTechniques)
