@@ -182,30 +182,3 @@ func traceCount(tr ChessTrace, w *score) int {
 	}
 	return 0
 }
-
-// The terms added for the second tuning count what their comments say
-// (White's count minus Black's).
-func TestChessEvalNewTerms(t *testing.T) {
-	count := func(fen string, w *score) int { return traceCount(TraceChess(mustParse(t, fen)), w) }
-	cases := []struct {
-		name string
-		fen  string
-		w    *score
-		want int
-	}{
-		{"rook on the 7th, king on the 8th", "6k1/R7/8/8/8/8/8/6K1 w - - 0 1", &chessWeights.RookOn7th, 1},
-		{"rook on the 7th, king elsewhere, no pawn", "8/R7/6k1/8/8/8/8/6K1 w - - 0 1", &chessWeights.RookOn7th, 0},
-		{"black rook on its 7th, pawns there", "6k1/8/8/8/8/8/r1P5/6K1 b - - 0 1", &chessWeights.RookOn7th, -1},
-		{"knight with six pawns", "4k3/8/8/8/8/8/PPPPPP2/1N2K3 w - - 0 1", &chessWeights.KnightPawns, 1},
-		{"rook with three pawns", "4k3/8/8/8/8/8/PPP5/R3K3 w - - 0 1", &chessWeights.RookPawns, -2},
-		{"knight three steps from its king", "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", &chessWeights.MinorKingDist, 3},
-		// White: 12 squares, less d4 and e4, and d2, d3, e2, e3 twice (14);
-		// Black: 12, less c5-f5 attacked by White's pawns (8).
-		{"space", "4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1", &chessWeights.Space, 6},
-	}
-	for _, c := range cases {
-		if got := count(c.fen, c.w); got != c.want {
-			t.Errorf("%s (%s): counted %d, want %d", c.name, c.fen, got, c.want)
-		}
-	}
-}
