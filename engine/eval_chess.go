@@ -231,7 +231,7 @@ func (ev *chessEval) run(p *chess.Position) int {
 	ev.pawnStructure(w)
 	for c := variants.White; c <= variants.Black; c++ {
 		ev.kingDanger(c, w)
-		ev.sc[c] = ev.sc[c].add(ev.passers(c, w)).add(ev.cachedShelter(c, w)).add(ev.threats(c, w)).add(ev.space(c, w))
+		ev.sc[c] = ev.sc[c].add(ev.passers(c, w)).add(ev.cachedShelter(c, w)).add(ev.threats(c, w))
 	}
 	stm := ev.p.SideToMove()
 	ev.sc[stm] = ev.sc[stm].add(ev.term(stm, &w.Tempo, 1))
@@ -264,7 +264,6 @@ func (ev *chessEval) pieces(c variants.Color, w *evalWeights) score {
 	theirZone := ev.kingZone[them]
 	theirKingNear := bb.KingAttacks[ev.king[them]]
 	queens := p.Pieces(c, chess.Queen)
-	pawnsOver5 := ownPawns.Count() - 5
 	// (Pawns: material and squares are in the cached pawn structure.)
 	for t := chess.Knight; t <= chess.King; t++ {
 		for b := p.Pieces(c, t); b != 0; b &= b - 1 {
@@ -285,7 +284,6 @@ func (ev *chessEval) pieces(c variants.Color, w *evalWeights) score {
 				a = bb.KnightAttacks[sq]
 				sc = sc.add(ev.term(c, &w.MobKnight[(a&ev.mobArea[c]).Count()], 1))
 				sc = sc.add(ev.minor(c, sq, &w.KnightOutpost, w))
-				sc = sc.add(ev.term(c, &w.KnightPawns, pawnsOver5))
 			case chess.Bishop:
 				a = bb.BishopAttacks(sq, ev.occ&^queens)
 				sc = sc.add(ev.term(c, &w.MobBishop[(a&ev.mobArea[c]).Count()], 1))
@@ -298,10 +296,6 @@ func (ev *chessEval) pieces(c variants.Color, w *evalWeights) score {
 			case chess.Rook:
 				a = bb.RookAttacks(sq, ev.occ&^(queens|p.Pieces(c, chess.Rook)))
 				sc = sc.add(ev.term(c, &w.MobRook[(a&ev.mobArea[c]).Count()], 1))
-				sc = sc.add(ev.term(c, &w.RookPawns, pawnsOver5))
-				if relRank(c, sq) == 6 && (relRank(c, ev.king[them]) == 7 || theirPawns&rankOf(c, 6) != 0) {
-					sc = sc.add(ev.term(c, &w.RookOn7th, 1))
-				}
 				file := bb.FileA << sq.File()
 				if file&ownPawns == 0 {
 					if file&theirPawns == 0 {
@@ -342,34 +336,7 @@ func (ev *chessEval) minor(c variants.Color, sq bb.Square, outpost *score, w *ev
 	if shiftDown(c, ev.pawnBB[0]|ev.pawnBB[1]).Has(sq) {
 		sc = sc.add(ev.term(c, &w.MinorBehindPawn, 1))
 	}
-	return sc.add(ev.term(c, &w.MinorKingDist, int(distance[sq][ev.king[c]])))
-}
-
-// rankOf is the squares of c's relative rank r (0 = c's first rank).
-func rankOf(c variants.Color, r int) bb.Bitboard {
-	if c == variants.Black {
-		r = 7 - r
-	}
-	return bb.Rank1 << (8 * r)
-}
-
-// spaceArea[c]: files c-f on c's ranks 2 to 4, where space is counted.
-var spaceArea = [2]bb.Bitboard{
-	(bb.Rank2 | bb.Rank3 | bb.Rank4) & centreFiles,
-	(bb.Rank7 | bb.Rank6 | bb.Rank5) & centreFiles,
-}
-
-const centreFiles = bb.FileA<<2 | bb.FileA<<3 | bb.FileA<<4 | bb.FileA<<5
-
-// space: the squares of c's space area that no own pawn stands on and no
-// enemy pawn attacks, those behind an own pawn (up to three ranks) counted
-// twice: room to bring pieces behind a pawn front.
-func (ev *chessEval) space(c variants.Color, w *evalWeights) score {
-	safe := spaceArea[c] &^ ev.pawnBB[c] &^ ev.att[c.Other()][chess.Pawn]
-	behind := ev.pawnBB[c]
-	behind |= shiftDown(c, behind)
-	behind |= shiftDown(c, shiftDown(c, behind))
-	return ev.term(c, &w.Space, safe.Count()+(safe&behind).Count())
+	return sc
 }
 
 // pawnStructure adds the terms that depend on the pawns alone (cached).

@@ -46,11 +46,6 @@ type evalWeights struct {
 	MinorBehindPawn score
 	RookOpen        score
 	RookSemiOpen    score
-	RookOn7th       score // on the 7th rank, the enemy king on the 8th or enemy pawns on the 7th
-	KnightPawns     score // per knight, times (own pawns - 5): knights like closed positions
-	RookPawns       score // per rook, times (own pawns - 5): rooks like open ones
-	MinorKingDist   score // per knight or bishop, times its king distance to the own king
-	Space           score // per safe square behind the pawns on files c-f, own ranks 2-4
 
 	Shelter      [4][8]score // own pawn in front of the king: [edge distance of the file][relative rank, 0 none]
 	Storm        [4][8]score // enemy pawn coming: same indices

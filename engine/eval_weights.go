@@ -131,11 +131,6 @@ var chessWeights = evalWeights{
 	MinorBehindPawn: score{3, 11},
 	RookOpen:        score{34, -3},
 	RookSemiOpen:    score{11, 15},
-	RookOn7th:       score{0, 0},
-	KnightPawns:     score{0, 0},
-	RookPawns:       score{0, 0},
-	MinorKingDist:   score{0, 0},
-	Space:           score{0, 0},
 	Shelter: [4][8]score{
 		{
 			{-33, 0}, {10, -26}, {5, -16}, {-7, -19}, {5, -19}, {-20, -2}, {-11, 17}, {0, 0},
