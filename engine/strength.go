@@ -40,6 +40,7 @@ const (
 	levelEloPerDoubling = 69     // Elo gained per doubling of the nodes
 	levelMinNodes       = 400    // the least budget (depth 2-3 in chess)
 	levelLines          = 4      // root moves kept exact for the choice
+	levelExactElo       = 2300   // the level from which the choice has no noise
 )
 
 // Strength is a playing level. The zero value is full strength.
@@ -96,9 +97,13 @@ func LevelNodes(elo int) uint64 {
 }
 
 // levelNoise is the spread (standard deviation, centipawns) of the error
-// added to each line's score at elo: 0 at MaxElo, about a pawn at MinElo.
+// added to each line's score at elo: about a pawn at MinElo, falling to 0
+// at levelExactElo. Above that a level plays its best line: the engine at
+// full strength plays about there on the calibration scale (docs/
+// strength.md), so noise on top of a deep search would only make those
+// levels weaker than their numbers.
 func levelNoise(elo int) float64 {
-	return float64(MaxElo-elo) * 100 / float64(MaxElo-MinElo)
+	return max(0, float64(levelExactElo-elo)*100/float64(levelExactElo-MinElo))
 }
 
 // limits caps the search at the level's node budget.
@@ -110,8 +115,14 @@ func (st Strength) limits(lim Limits) Limits {
 	return lim
 }
 
-// lines is how many root moves the level's search keeps exact.
-func (st Strength) lines() int { return levelLines }
+// lines is how many root moves the level's search keeps exact: one when
+// its choice has no noise (extra lines would only cost depth).
+func (st Strength) lines() int {
+	if levelNoise(st.EffectiveElo()) <= 0 {
+		return 1
+	}
+	return levelLines
+}
 
 // pick chooses the move to play among lines (best first): the highest
 // score plus a normal error of the level's spread. Mate scores are never

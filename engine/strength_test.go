@@ -23,6 +23,12 @@ func TestLevelScale(t *testing.T) {
 	if LevelNodes(2300) < 2*LevelNodes(1900) || LevelNodes(1900) < 2*LevelNodes(1500) {
 		t.Errorf("levels 1500/1900/2300 search %d/%d/%d nodes: too close", LevelNodes(1500), LevelNodes(1900), LevelNodes(2300))
 	}
+	for _, c := range []struct{ elo, lines int }{{MinElo, levelLines}, {levelExactElo - 100, levelLines}, {levelExactElo, 1}, {MaxElo, 1}} {
+		st := Strength{LimitStrength: true, Elo: c.elo}
+		if got := st.lines(); got != c.lines || (c.lines == 1) != (levelNoise(c.elo) == 0) {
+			t.Errorf("Elo %d: %d lines, noise %.0f; want %d lines, noise only with several", c.elo, got, levelNoise(c.elo), c.lines)
+		}
+	}
 	if SkillElo(0) != MinElo || SkillElo(MaxSkill) != MaxElo {
 		t.Errorf("skill scale %d..%d", SkillElo(0), SkillElo(MaxSkill))
 	}
