@@ -35,9 +35,9 @@ const (
 
 // Calibration constants (see scripts/strength-calibrate.sh).
 const (
-	levelRefElo         = 1809   // the level searching levelRefNodes per move
+	levelRefElo         = 1920   // the level searching levelRefNodes per move
 	levelRefNodes       = 120000 // nodes per move at levelRefElo
-	levelEloPerDoubling = 69     // Elo gained per doubling of the nodes
+	levelEloPerDoubling = 79     // Elo gained per doubling of the nodes
 	levelMinNodes       = 400    // the least budget (depth 2-3 in chess)
 	levelLines          = 4      // root moves kept exact for the choice
 	levelExactElo       = 2300   // the level from which the choice has no noise
