@@ -6,23 +6,29 @@
 #
 # Usage: scripts/levels-vs-full.sh [-v "chess monochrome russian kingchess kingchess1"]
 #                                  [-l "1500 1900 2300"] [-n GAMES (40)] [-t TC (10+0.1)]
+#                                  [-N NODES] [-c CONCURRENCY (1)]
 #                                  [-o DIR (kept: logs, PGNs)]
 #
 # The games start from 8 random plies (seeded, each start played twice with
-# colours swapped). At concurrency 1; run it through /work/coord/matchslot.
+# colours swapped). With -N the games have no clock: full strength searches
+# NODES nodes a move and a level its own budget, at most NODES; the result
+# then does not depend on the machine's load, so several games can run at
+# once (-c). Without -N both play on the clock: keep -c 1 on a shared machine.
 set -euo pipefail
 
-games=40 tc=10+0.1 dir=""
+games=40 tc=10+0.1 dir="" nodes="" conc=1
 variants="chess monochrome russian kingchess kingchess1" levels="1500 1900 2300"
-while getopts "v:l:n:t:o:h" opt; do
+while getopts "v:l:n:t:o:N:c:h" opt; do
 	case "$opt" in
 	v) variants="$OPTARG" ;;
 	l) levels="$OPTARG" ;;
 	n) games="$OPTARG" ;;
 	t) tc="$OPTARG" ;;
 	o) dir="$OPTARG" ;;
-	h) sed -n '2,12p' "$0"; exit 0 ;;
-	*) sed -n '2,12p' "$0"; exit 2 ;;
+	N) nodes="$OPTARG" ;;
+	c) conc="$OPTARG" ;;
+	h) sed -n '2,17p' "$0"; exit 0 ;;
+	*) sed -n '2,17p' "$0"; exit 2 ;;
 	esac
 done
 cd "$(dirname "$0")/.."
@@ -33,6 +39,8 @@ mkdir -p "$dir"
 build_varchess "$dir"
 bin="$dir/varchess"
 need_uci_option "$bin" UCI_Elo
+limit=(-tc "$tc")
+[ -z "$nodes" ] || limit=(-nodes "$nodes") tc="$nodes nodes a move"
 log "games $variants, levels $levels, $games games each at $tc; logs in $dir"
 
 summary="$dir/summary.txt"
@@ -41,7 +49,7 @@ for v in $variants; do
 	for l in $levels; do
 		out="$dir/$v-$l.txt"
 		log "$v: level $l against full strength"
-		run_match "$bin" -variant "$v" -games "$games" -tc "$tc" -concurrency 1 -randomplies 8 \
+		run_match "$bin" -variant "$v" -games "$games" "${limit[@]}" -concurrency "$conc" -randomplies 8 \
 			-pgn "$dir/$v-$l.pgn" \
 			-engine "cmd=$bin,proto=uci,name=level$l,option.UCI_LimitStrength=true,option.UCI_Elo=$l" \
 			-engine "cmd=$bin,proto=uci,name=full" >"$out"
