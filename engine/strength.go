@@ -20,7 +20,7 @@ import (
 //
 // The Elo scale is Stockfish's UCI_Elo (calibrated in chess against
 // Debian's Stockfish at 10+0.1 with scripts/strength-calibrate.sh, which
-// refits levelRefNodes and levelEloPerDoubling). The mapping depends only on
+// refits levelRefElo and levelEloPerDoubling). The mapping depends only on
 // node counts, so it stays put when the evaluation changes; when the
 // search gets stronger per node, the calibration is rerun. A level is the
 // same amount of work in every game (one thread); how it compares to full

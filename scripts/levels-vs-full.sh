@@ -40,7 +40,10 @@ build_varchess "$dir"
 bin="$dir/varchess"
 need_uci_option "$bin" UCI_Elo
 limit=(-tc "$tc")
-[ -z "$nodes" ] || limit=(-nodes "$nodes") tc="$nodes nodes a move"
+if [ -n "$nodes" ]; then
+	limit=(-nodes "$nodes")
+	tc="$nodes nodes a move"
+fi
 log "games $variants, levels $levels, $games games each at $tc; logs in $dir"
 
 summary="$dir/summary.txt"
