@@ -18,7 +18,7 @@ BIN=""
 while getopts "b:h" opt; do
 	case "$opt" in
 	b) BIN="$OPTARG" ;;
-	*) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; [ "$opt" = h ] && exit 0; exit 2 ;;
+	*) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; [ "$opt" = h ] && exit 0; exit 2 ;;
 	esac
 done
 need_pkg python3 python3
