@@ -26,6 +26,14 @@ def check(name, fn):
         print(f"FAIL  {name}: {type(exc).__name__}: {exc}", flush=True)
 
 
+def options(engine):
+    """The options the checks below configure are offered, with ranges."""
+    spins = ("MultiPV", "Threads", "UCI_Elo")
+    for name in spins + ("UCI_LimitStrength",):
+        assert name in engine.options, f"no option {name}"
+    return ", ".join(f"{n} {engine.options[n].min}..{engine.options[n].max}" for n in spins) + ", UCI_LimitStrength"
+
+
 def multipv(engine, board, n=3):
     """analyse(multipv=n): n distinct legal first moves, scores in order."""
     infos = engine.analyse(board, chess.engine.Limit(time=1), multipv=n)
@@ -52,10 +60,7 @@ def main(path):
     print(f"python-chess {chess.__version__}, engine {path}", flush=True)
     uci = chess.engine.SimpleEngine.popen_uci(path)
     try:
-        check("UCI options", lambda: ", ".join(
-            f"{n} {uci.options[n].min}..{uci.options[n].max}"
-            for n in ("MultiPV", "Threads", "UCI_Elo")) + ", UCI_LimitStrength " +
-            str("UCI_LimitStrength" in uci.options))
+        check("UCI options", lambda: options(uci))
         check("UCI analyse multipv=3, start", lambda: multipv(uci, chess.Board()))
         check("UCI analyse multipv=3, middlegame", lambda: multipv(uci, chess.Board(MIDDLEGAME)))
 
