@@ -17,7 +17,7 @@ import (
 //     its owner (it travels with the unit and can split off later);
 //   - a checker under an enemy top is a prisoner: it is lost to its owner
 //     as long as the enemy holds the stack, but it is freed the moment the
-//     enemy top leaves, so the owner keeps a fraction (russianPrisonerKeep) of it.
+//     enemy top leaves, so the owner keeps a fraction of it (the Pris weights).
 //
 // Towers are double-edged: a tall unit carries a lot of material that one
 // capture imprisons at once, so every own checker under the top is a
@@ -29,36 +29,70 @@ import (
 // side covers on few (kingDanger), and for the checks the enemy's pieces
 // can give from further away (checkThreat).
 
-// russianValue is the value of one checker by type (index russian.Type).
-// The king is never material: losing it ends the game.
+// russianValue is the value of one checker by type (index russian.Type),
+// used where the evaluation weighs whole stacks (the carried material of a
+// tower) and by the search's delta bounds. The king is never material:
+// losing it ends the game.
 var russianValue = [7]int{0, 100, 320, 330, 500, 950, 0}
 
+// The evaluation is linear in the features below, counted per colour:
+// score = sum of weight x (own count - enemy count), in 1/64 centipawns
+// (russianWeightScale), so that `varchess tune -variant russian` can fit
+// every weight to the results of self-play games. The weights live in
+// russian_weights.go.
 const (
-	// russianPrisonerKeep is the part (out of 16) of a prisoner's value its owner
-	// keeps: the chance to free it later (8 played better than 4 at equal
-	// nodes, docs/strength.md, Russian 16).
-	russianPrisonerKeep = 8
-	// russianTowerRisk is the cost (out of 64) of every own checker carried under
-	// a top: it is captured together with the top.
-	russianTowerRisk = 3
-	// russianPawnStep rewards each rank a pawn top has advanced (promotion on 6).
-	russianPawnStep = 12
-	// russianCentre rewards central squares for knights, bishops, queens and
-	// (in the ending) kings.
-	russianCentre = 8
-	// russianTempo is the side to move's small edge (it rolls next).
-	russianTempo = 10
-	// russianPrisonBonus rewards holding enemy checkers captive beyond the material
-	// (the tower also protects what it holds).
-	russianPrisonBonus = 10
-	// russianKingDanger is the cost of a square next to the King that the
-	// enemy reaches on every roll and the King's side never covers (see
-	// kingDanger).
-	russianKingDanger = 24
-	// russianCheckThreat is the cost of an enemy piece type that checks on
-	// every roll where the King's side never parries (see checkThreat).
-	russianCheckThreat = 24
+	rfMatPawn   = iota // own checkers that are tops or under an own top, by type
+	rfMatKnight        //
+	rfMatBishop        //
+	rfMatRook          //
+	rfMatQueen         //
+	// Prisoners: own checkers under an enemy top, by type. They are lost to
+	// their owner only while the enemy holds the stack: a prisoner is freed
+	// the moment the enemy top leaves, so it keeps part of its value.
+	rfPrisPawn
+	rfPrisKnight
+	rfPrisBishop
+	rfPrisRook
+	rfPrisQueen
+	rfPawnStep // ranks advanced by pawn tops (promotion on 6)
+	rfCentreKnight
+	rfCentreBishop
+	rfCentreRook
+	rfCentreQueen
+	rfCentreKingEnd // the King's centralisation with no queen or rook left
+	rfCentreKingMid // the same while queens or rooks remain
+	// rfCarried is the material carried under own tops, in pawns (1, 3,
+	// 3, 5, 9): a tall unit loses all of it to one capture, so it is a
+	// liability.
+	rfCarried
+	rfHeld // enemy checkers held captive (the tower also protects them)
+	// rfKingDanger and rfCheckThreat measure, in faces, how exposed the
+	// King is under the die (kingDanger, checkThreat).
+	rfKingDanger
+	rfCheckThreat
+	rfMobKnight // board squares the units of each type attack
+	rfMobBishop
+	rfMobRook
+	rfMobQueen
+	rfTempo // 1 for the side to move: it rolls next
+	russianFeatureCount
 )
+
+// russianWeightScale: the weights are in 1/64 centipawns.
+const russianWeightScale = 64
+
+// RussianFeatureNames names the features of the russian evaluation (for
+// the tuner's output).
+var RussianFeatureNames = [russianFeatureCount]string{
+	"MatPawn", "MatKnight", "MatBishop", "MatRook", "MatQueen",
+	"PrisPawn", "PrisKnight", "PrisBishop", "PrisRook", "PrisQueen",
+	"PawnStep", "CentreKnight", "CentreBishop", "CentreRook", "CentreQueen",
+	"CentreKingEnd", "CentreKingMid", "Carried", "Held", "KingDanger",
+	"CheckThreat", "MobKnight", "MobBishop", "MobRook", "MobQueen", "Tempo",
+}
+
+// RussianFeatures are the feature counts of one colour.
+type RussianFeatures [russianFeatureCount]int
 
 // centre36 is a small centralisation table for the 6x6 board (a-f, 1-6):
 // 0 on the rim, 1 next to it, 2 in the four centre squares.
@@ -157,24 +191,51 @@ func centreSum(b bb.Bitboard) int {
 
 // Evaluate returns the side to move's score in centipawns.
 func (e *russianEvaluator) Evaluate() int {
-	p := e.p
-	var score [2]int            // by colour
+	var f [2]RussianFeatures
+	RussianFeaturesOf(e.p, &f)
+	us := e.p.SideToMove()
+	return floorDiv(RussianScore(&f[us], &f[us.Other()]), russianWeightScale)
+}
+
+// RussianScore is the weighted difference of two colours' features, in
+// 1/64 centipawns.
+func RussianScore(own, enemy *RussianFeatures) int {
+	s := 0
+	for i, w := range russianWeights {
+		s += w * (own[i] - enemy[i])
+	}
+	return s
+}
+
+// RussianWeights returns a copy of the russian evaluation's weights (1/64
+// centipawns, in the order of RussianFeatureNames).
+func RussianWeights() [russianFeatureCount]int { return russianWeights }
+
+// RussianFeaturesOf counts the features of both colours of p (index by
+// colour); the side to move gets the tempo.
+func RussianFeaturesOf(p *russian.Position, f *[2]RussianFeatures) {
 	var reach [2][7]bb.Bitboard // squares a side's units of each top type attack
 	occ := p.Occupied()
+	board := russian.Board()
 	// Early on the king belongs at home; with few pieces left it should
 	// join the game.
 	ending := p.TypeCount(russian.Queen)+p.TypeCount(russian.Rook) == 0
 	for c := variants.White; c <= variants.Black; c++ {
 		own := p.ColorTops(c)
+		fc := &f[c]
 		for t := russian.Pawn; t <= russian.King; t++ {
 			tops := own & p.TypeTops(t)
 			if tops == 0 {
 				continue
 			}
-			score[c] += russianValue[t] * tops.Count()
+			if t < russian.King {
+				fc[rfMatPawn+int(t)-1] += tops.Count()
+			}
+			for b := tops; b != 0; {
+				reach[c][t] |= unitAttacks(t, c, b.PopFirst(), occ)
+			}
 			switch t {
 			case russian.Pawn:
-				reach[c][t] = pawnReach(tops, c)
 				steps := 0 // ranks advanced from the second (a pawn uncovered on its first is -1)
 				for r := range 6 {
 					rank := bb.Rank1 << (8 * r)
@@ -183,21 +244,16 @@ func (e *russianEvaluator) Evaluate() int {
 					}
 					steps += (r - 1) * (tops & rank).Count()
 				}
-				score[c] += russianPawnStep * steps
-			case russian.Knight, russian.King:
-				if t == russian.Knight || ending {
-					score[c] += russianCentre * centreSum(tops)
+				fc[rfPawnStep] += steps
+			case russian.King:
+				if ending {
+					fc[rfCentreKingEnd] += centreSum(tops)
+				} else {
+					fc[rfCentreKingMid] += centreSum(tops)
 				}
-				for b := tops; b != 0; {
-					reach[c][t] |= unitAttacks(t, c, b.PopFirst(), occ)
-				}
-			default: // sliders
-				if t != russian.Rook {
-					score[c] += russianCentre * centreSum(tops)
-				}
-				for b := tops; b != 0; {
-					reach[c][t] |= unitAttacks(t, c, b.PopFirst(), occ)
-				}
+			default:
+				fc[rfCentreKnight+int(t)-int(russian.Knight)] += centreSum(tops)
+				fc[rfMobKnight+int(t)-int(russian.Knight)] += (reach[c][t] & board).Count()
 			}
 		}
 	}
@@ -206,27 +262,27 @@ func (e *russianEvaluator) Evaluate() int {
 		s := b.PopFirst()
 		h := p.Height(s)
 		owner := p.Checker(s, h-1).Color()
-		carried := 0
 		for i := range h - 1 {
 			c := p.Checker(s, i)
-			v := russianValue[c.Type()]
+			t := int(c.Type())
+			if c.Type() == russian.King {
+				continue // never material: its capture ends the game
+			}
 			if c.Color() == owner {
-				score[owner] += v
-				carried += v
+				f[owner][rfMatPawn+t-1]++
+				f[owner][rfCarried] += russianValue[t] / 100
 			} else {
-				score[c.Color()] += v * russianPrisonerKeep / 16
-				score[owner] += russianPrisonBonus
+				f[c.Color()][rfPrisPawn+t-1]++
+				f[owner][rfHeld]++
 			}
 		}
-		score[owner] -= carried * russianTowerRisk / 64
 	}
 	for c := variants.White; c <= variants.Black; c++ {
 		k := p.KingSquare(c)
-		score[c] -= russianKingDanger * kingDanger(k, &reach[c], &reach[c.Other()]) / 36
-		score[c] -= russianCheckThreat * checkThreat(k, c, occ, &reach[c], &reach[c.Other()]) / 36
+		f[c][rfKingDanger] += kingDanger(k, &reach[c], &reach[c.Other()])
+		f[c][rfCheckThreat] += checkThreat(k, c, occ, &reach[c], &reach[c.Other()])
 	}
-	us := p.SideToMove()
-	return score[us] - score[us.Other()] + russianTempo
+	f[p.SideToMove()][rfTempo] = 1
 }
 
 // kingDanger measures how exposed the King on k is under the die: for

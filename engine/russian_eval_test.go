@@ -10,11 +10,11 @@ import (
 	"varchess/variants/russian"
 )
 
-// refRussianEvaluate is the evaluation written square by square, stack by
-// stack, straight from the terms' definitions (russian_eval.go), and the
-// king danger checker by checker: the reference Evaluate must match.
-func refRussianEvaluate(p *russian.Position) int {
-	var score [2]int
+// refRussianFeatures are the evaluation's features counted square by
+// square, stack by stack, straight from their definitions
+// (russian_eval.go), attacks and king danger checker by checker: the
+// bitboard RussianFeaturesOf must give the same counts.
+func refRussianFeatures(p *russian.Position) (f [2]RussianFeatures) {
 	ending := p.TypeCount(russian.Queen)+p.TypeCount(russian.Rook) == 0
 	for _, s := range russian.Squares {
 		st := p.Stack(s, nil)
@@ -23,39 +23,53 @@ func refRussianEvaluate(p *russian.Position) int {
 		}
 		top := st[len(st)-1]
 		owner := top.Color()
-		carried := 0
 		for _, c := range st[:len(st)-1] {
-			v := russianValue[c.Type()]
-			if c.Color() == owner {
-				score[owner] += v
-				carried += v
-			} else {
-				score[c.Color()] += v * russianPrisonerKeep / 16
-				score[owner] += russianPrisonBonus
+			switch {
+			case c.Type() == russian.King:
+			case c.Color() == owner:
+				f[owner][rfMatPawn+int(c.Type())-1]++
+				f[owner][rfCarried] += russianValue[c.Type()] / 100
+			default:
+				f[c.Color()][rfPrisPawn+int(c.Type())-1]++
+				f[owner][rfHeld]++
 			}
 		}
-		score[owner] += russianValue[top.Type()] - carried*russianTowerRisk/64
-		switch top.Type() {
+		switch t := top.Type(); t {
 		case russian.Pawn:
+			f[owner][rfMatPawn]++
 			r := s.Rank()
 			if owner == variants.Black {
 				r = 5 - r
 			}
-			score[owner] += russianPawnStep * (r - 1)
-		case russian.Knight, russian.Bishop, russian.Queen:
-			score[owner] += russianCentre * centre36(s)
+			f[owner][rfPawnStep] += r - 1
 		case russian.King:
 			if ending {
-				score[owner] += russianCentre * centre36(s)
+				f[owner][rfCentreKingEnd] += centre36(s)
+			} else {
+				f[owner][rfCentreKingMid] += centre36(s)
 			}
+		default:
+			f[owner][rfMatPawn+int(t)-1]++
+			f[owner][rfCentreKnight+int(t)-int(russian.Knight)] += centre36(s)
 		}
 	}
+	// Mobility: the board squares some unit of the type attacks.
 	for c := variants.White; c <= variants.Black; c++ {
-		score[c] -= russianKingDanger * refKingDanger(p, c) / 36
-		score[c] -= russianCheckThreat * refCheckThreat(p, c) / 36
+		for t := russian.Knight; t <= russian.Queen; t++ {
+			for _, to := range russian.Squares {
+				for _, s := range russian.Squares {
+					if top, ok := p.Top(s); ok && top.Color() == c && top.Type() == t && refAttacks(p, top, s, to) {
+						f[c][rfMobKnight+int(t)-int(russian.Knight)]++
+						break
+					}
+				}
+			}
+		}
+		f[c][rfKingDanger] = refKingDanger(p, c)
+		f[c][rfCheckThreat] = refCheckThreat(p, c)
 	}
-	us := p.SideToMove()
-	return score[us] - score[us.Other()] + russianTempo
+	f[p.SideToMove()][rfTempo] = 1
+	return f
 }
 
 // refKingDanger: for each square next to c's King, the faces on which the
@@ -167,18 +181,29 @@ func sign(x int) int {
 	return 0
 }
 
-// TestRussianEvaluateMatchesReference: the bitboard evaluation equals the
+// TestRussianEvaluateMatchesReference: the bitboard features equal the
 // square-by-square reference on positions of random games (towers,
-// prisoners, promotions and exposed Kings included).
+// prisoners, promotions and exposed Kings included), and Evaluate is their
+// weighted difference.
 func TestRussianEvaluateMatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	checked, danger, threat := 0, 0, 0
 	for game := 0; game < 300; game++ {
 		p := randomRussian(t, rng, 0)
 		for ply := 0; ply < 80 && !p.Ended(); ply++ {
-			got := (&russianEvaluator{p: p}).Evaluate()
-			if want := refRussianEvaluate(p); got != want {
-				t.Fatalf("%s: Evaluate %d, reference %d", p.FEN(), got, want)
+			var got [2]RussianFeatures
+			RussianFeaturesOf(p, &got)
+			want := refRussianFeatures(p)
+			if got != want {
+				t.Fatalf("%s: features %v, reference %v", p.FEN(), got, want)
+			}
+			us := p.SideToMove()
+			score := 0
+			for i, w := range russianWeights {
+				score += w * (want[us][i] - want[us.Other()][i])
+			}
+			if ev, ref := (&russianEvaluator{p: p}).Evaluate(), floorDiv(score, russianWeightScale); ev != ref {
+				t.Fatalf("%s: Evaluate %d, weighted reference features %d", p.FEN(), ev, ref)
 			}
 			checked++
 			if refKingDanger(p, variants.White)+refKingDanger(p, variants.Black) > 0 {

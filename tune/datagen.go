@@ -23,6 +23,7 @@ import (
 
 // GenConfig says how datagen plays its games.
 type GenConfig struct {
+	Variant     string // "chess" (the default when empty) or "russian"
 	Games       int    // games to play
 	Nodes       uint64 // node limit of every search
 	Seed        uint64 // game i uses a generator seeded from (Seed, i)
@@ -218,7 +219,12 @@ func Generate(cfg GenConfig, emit func([]Sample) error, progress func(GenStats))
 				i := next
 				next++
 				mu.Unlock()
-				rec := playGame(cfg, i, engines)
+				var rec gameRecord
+				if cfg.Variant == "russian" {
+					rec = playRussianGame(cfg, i, engines)
+				} else {
+					rec = playGame(cfg, i, engines)
+				}
 				mu.Lock()
 				done[i] = rec
 				cond.Broadcast()
@@ -271,6 +277,7 @@ func DatagenMain(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	var cfg GenConfig
 	fs.IntVar(&cfg.Games, "games", 1000, "number of self-play games")
+	fs.StringVar(&cfg.Variant, "variant", "chess", "the game: chess or russian")
 	nodes := fs.Uint64("nodes", 5000, "node limit of every search")
 	fs.Uint64Var(&cfg.Seed, "seed", 1, "seed of the random openings (a run is reproducible from it)")
 	fs.IntVar(&cfg.RandomPlies, "random", 8, "uniformly random plies that start each game")
@@ -281,14 +288,16 @@ func DatagenMain(args []string, stdout, stderr io.Writer) int {
 	appendOut := fs.Bool("append", false, "append to -out instead of replacing it")
 	duration := fs.Duration("duration", 0, "start no new game after this long (e.g. 45m; 0 = no limit); games under way are finished")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: varchess datagen -out FILE [-games N] [-nodes N] [-seed S] [-random R] [-threads T] [-duration D]
+		fmt.Fprint(stderr, `usage: varchess datagen -out FILE [-variant chess|russian] [-games N] [-nodes N] [-seed S] [-random R] [-threads T] [-duration D]
 
-Plays chess self-play games of this engine, every move searched to a fixed
-node count, each game starting with R uniformly random plies (unbalanced
-openings are replayed). Positions where the side to move is not in check and
-the chosen move is quiet are written one a line as
+Plays self-play games of this engine (chess, or russian with the die rolled
+by the seeded generator), every move searched to a fixed node count, each
+game starting with R uniformly random plies (unbalanced openings are
+replayed). Positions where the side to move is not in check and the chosen
+move is quiet are written one a line (russian: before the roll) as
   FEN | search score (cp, White's view) | result (1, 0.5, 0; White's view)
-for `+"`varchess tune`"+`. Progress goes to stderr.
+for `+"`varchess tune`"+` (`+"`-variant russian`"+` for russian data). Progress
+goes to stderr.
 
 `)
 		fs.PrintDefaults()
@@ -300,6 +309,10 @@ for `+"`varchess tune`"+`. Progress goes to stderr.
 		return 2
 	}
 	cfg.Nodes = *nodes
+	if cfg.Variant != "chess" && cfg.Variant != "russian" {
+		fmt.Fprintf(stderr, "datagen: -variant %q: want chess or russian\n", cfg.Variant)
+		return 2
+	}
 	if fs.NArg() > 0 || *out == "" || cfg.Games < 1 || cfg.Nodes < 1 || cfg.RandomPlies < 0 || cfg.Threads < 1 || cfg.HashMB < 1 || *duration < 0 {
 		fmt.Fprintln(stderr, "datagen: -out is required; -games, -nodes, -threads and -hash must be positive, -duration not negative")
 		fs.Usage()

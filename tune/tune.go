@@ -402,14 +402,21 @@ func TuneMain(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&cfg.Threads, "threads", 1, "goroutines computing the gradient (each value gives reproducible runs; sums differ in the last bits between values)")
 	limit := fs.Int("limit", 0, "use at most this many positions (0 = all)")
 	out := fs.String("out", "", "write the tuned weights as Go source here (e.g. engine/eval_weights.go)")
+	variant := fs.String("variant", "chess", "the evaluation to tune: chess, or russian (writes engine/russian_weights.go's source)")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: varchess tune -data FILE[,FILE...] [-out engine/eval_weights.go] [-epochs N] [-lr X] [-lambda L] [-seed S] [-validdata FILES] [-freeze PREFIXES]
+		fmt.Fprint(stderr, `usage: varchess tune -data FILE[,FILE...] [-variant chess|russian] [-out engine/eval_weights.go] [-epochs N] [-lr X] [-lambda L] [-seed S] [-validdata FILES] [-freeze PREFIXES]
 
 Texel tuning of the chess evaluation: every weight of the evaluation is
 fitted by gradient descent (Adam) on the mean squared error between
 sigmoid(K*eval/400) and a target that blends the game result with the
 datagen search score. K is first fitted to the engine's current evals.
 Prints the loss before, during and after; writes the weights as Go source.
+
+With -variant russian it fits the russian evaluation's weights instead
+(data from `+"`varchess datagen -variant russian`"+`; -out
+engine/russian_weights.go), with the expectimax's own sigmoid
+1/(1+exp(-eval/400)) and no fitted K; -validdata and -threads are not
+used there.
 
 `)
 		fs.PrintDefaults()
@@ -426,6 +433,14 @@ Prints the loss before, during and after; writes the weights as Go source.
 	if fs.NArg() > 0 || *data == "" || cfg.Epochs < 1 || cfg.LR <= 0 || cfg.Lambda < 0 || cfg.Lambda > 1 || cfg.Valid < 0 || cfg.Valid >= 1 || cfg.Threads < 1 {
 		fmt.Fprintln(stderr, "tune: -data is required; -epochs, -lr and -threads must be positive, -lambda in [0,1], -valid in [0,1)")
 		fs.Usage()
+		return 2
+	}
+	switch *variant {
+	case "chess":
+	case "russian":
+		return russianTuneMain(cfg, *data, *limit, *freeze, *out, stdout, stderr)
+	default:
+		fmt.Fprintf(stderr, "tune: -variant %q: want chess or russian\n", *variant)
 		return 2
 	}
 	start := time.Now()
