@@ -74,6 +74,18 @@ const (
 	rfMobBishop
 	rfMobRook
 	rfMobQueen
+	// rfKingRank0..3: the King's rank counted from its own side, the
+	// fourth to sixth together (one of the four is 1): on a board of six
+	// ranks a few steps forward put the King among the enemy's units.
+	rfKingRank0
+	rfKingRank1
+	rfKingRank2
+	rfKingRank3
+	// rfFaces counts the faces (of the types that take part) on which the
+	// side has a unit to move: a face lets every unit of its type or a
+	// lower one move, so a side whose lowest top is a rook passes on every
+	// pawn, knight and bishop roll.
+	rfFaces
 	rfTempo // 1 for the side to move: it rolls next
 	russianFeatureCount
 )
@@ -88,7 +100,9 @@ var RussianFeatureNames = [russianFeatureCount]string{
 	"PrisPawn", "PrisKnight", "PrisBishop", "PrisRook", "PrisQueen",
 	"PawnStep", "CentreKnight", "CentreBishop", "CentreRook", "CentreQueen",
 	"CentreKingEnd", "CentreKingMid", "Carried", "Held", "KingDanger",
-	"CheckThreat", "MobKnight", "MobBishop", "MobRook", "MobQueen", "Tempo",
+	"CheckThreat", "MobKnight", "MobBishop", "MobRook", "MobQueen",
+	"KingRank0", "KingRank1", "KingRank2", "KingRank3",
+	"Faces", "Tempo",
 }
 
 // RussianFeatures are the feature counts of one colour.
@@ -223,10 +237,20 @@ func RussianFeaturesOf(p *russian.Position, f *[2]RussianFeatures) {
 	for c := variants.White; c <= variants.Black; c++ {
 		own := p.ColorTops(c)
 		fc := &f[c]
+		lowest := russian.King + 1 // the lowest type among c's tops so far
 		for t := russian.Pawn; t <= russian.King; t++ {
+			if lowest <= t && p.TakesPart(t) {
+				fc[rfFaces]++
+			}
 			tops := own & p.TypeTops(t)
 			if tops == 0 {
 				continue
+			}
+			if lowest > t {
+				lowest = t
+				if p.TakesPart(t) {
+					fc[rfFaces]++
+				}
 			}
 			if t < russian.King {
 				fc[rfMatPawn+int(t)-1] += tops.Count()
@@ -279,6 +303,11 @@ func RussianFeaturesOf(p *russian.Position, f *[2]RussianFeatures) {
 	}
 	for c := variants.White; c <= variants.Black; c++ {
 		k := p.KingSquare(c)
+		r := k.Rank()
+		if c == variants.Black {
+			r = 5 - r
+		}
+		f[c][rfKingRank0+min(r, 3)]++
 		f[c][rfKingDanger] += kingDanger(k, &reach[c], &reach[c.Other()])
 		f[c][rfCheckThreat] += checkThreat(k, c, occ, &reach[c], &reach[c.Other()])
 	}

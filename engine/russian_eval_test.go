@@ -65,6 +65,25 @@ func refRussianFeatures(p *russian.Position) (f [2]RussianFeatures) {
 				}
 			}
 		}
+		k := p.KingSquare(c)
+		r := k.Rank()
+		if c == variants.Black {
+			r = 5 - r
+		}
+		f[c][rfKingRank0+min(r, 3)] = 1
+		// Faces: a face of a type that takes part, with some top of c of
+		// that type or lower.
+		for face := russian.Pawn; face <= russian.King; face++ {
+			if !p.TakesPart(face) {
+				continue
+			}
+			for _, s := range russian.Squares {
+				if top, ok := p.Top(s); ok && top.Color() == c && top.Type() <= face {
+					f[c][rfFaces]++
+					break
+				}
+			}
+		}
 		f[c][rfKingDanger] = refKingDanger(p, c)
 		f[c][rfCheckThreat] = refCheckThreat(p, c)
 	}

@@ -12,5 +12,7 @@ var russianWeights = [russianFeatureCount]int{
 	640,      // Held
 	-43, -43, // KingDanger, CheckThreat
 	0, 0, 0, 0, // MobKnight .. MobQueen
+	0, 0, 0, 0, // KingRank0 .. KingRank3
+	0,   // Faces
 	640, // Tempo
 }
