@@ -811,10 +811,20 @@ func (s *rsearch) deltaBound(ply int, m variants.Move, qdepth int) int {
 	}
 	gain := russianDeltaMargin
 	for _, c := range s.p.Stack(russian.To(m), s.stack[:0]) {
-		gain += russianValue[c.Type()]
+		gain += russianDeltaValue[c.Type()]
 	}
 	return russianUtility(s.standCP[ply] + gain)
 }
+
+// russianDeltaValue is what the delta bound counts for a checker of each
+// type on the captured stack: its material weight in the evaluation
+// (tuned, russian_weights.go), at least its nominal value.
+var russianDeltaValue = func() (v [7]int) {
+	for t := russian.Pawn; t < russian.King; t++ {
+		v[t] = max(russianValue[t], russianWeights[rfMatPawn+int(t)-1]/russianWeightScale)
+	}
+	return v
+}()
 
 // Late move reductions: in a max node of the main search at least
 // russianLMRDepth deep whose side is not in check, every quiet move but
