@@ -86,13 +86,6 @@ const (
 	// lower one move, so a side whose lowest top is a rook passes on every
 	// pawn, knight and bishop roll.
 	rfFaces
-	rfShelter   // own tops next to the own King
-	rfAttackers // enemy tops next to the own King
-	// rfHanging counts the own tops (the King's aside) that an enemy unit
-	// attacks, rfHangingFaces the faces on which one of them may capture
-	// (7 - the lowest attacking type, summed over the attacked tops).
-	rfHanging
-	rfHangingFaces
 	rfTempo // 1 for the side to move: it rolls next
 	russianFeatureCount
 )
@@ -109,7 +102,7 @@ var RussianFeatureNames = [russianFeatureCount]string{
 	"CentreKingEnd", "CentreKingMid", "Carried", "Held", "KingDanger",
 	"CheckThreat", "MobKnight", "MobBishop", "MobRook", "MobQueen",
 	"KingRank0", "KingRank1", "KingRank2", "KingRank3",
-	"Faces", "Shelter", "Attackers", "Hanging", "HangingFaces", "Tempo",
+	"Faces", "Tempo",
 }
 
 // RussianFeatures are the feature counts of one colour.
@@ -315,17 +308,6 @@ func RussianFeaturesOf(p *russian.Position, f *[2]RussianFeatures) {
 			r = 5 - r
 		}
 		f[c][rfKingRank0+min(r, 3)]++
-		f[c][rfShelter] += (kingRing[k] & p.ColorTops(c)).Count()
-		f[c][rfAttackers] += (kingRing[k] & p.ColorTops(c.Other())).Count()
-		var attacked bb.Bitboard
-		for t := russian.Pawn; t <= russian.King; t++ {
-			attacked |= reach[c.Other()][t]
-		}
-		for x := attacked & p.ColorTops(c) &^ k.Bit(); x != 0; {
-			bit := x.PopFirst().Bit()
-			f[c][rfHanging]++
-			f[c][rfHangingFaces] += 7 - int(lowestCover(&reach[c.Other()], bit))
-		}
 		f[c][rfKingDanger] += kingDanger(k, &reach[c], &reach[c.Other()])
 		f[c][rfCheckThreat] += checkThreat(k, c, occ, &reach[c], &reach[c.Other()])
 	}

@@ -84,24 +84,6 @@ func refRussianFeatures(p *russian.Position) (f [2]RussianFeatures) {
 				}
 			}
 		}
-		for _, s := range russian.Squares {
-			top, ok := p.Top(s)
-			if !ok || s == k {
-				continue
-			}
-			df, dr := s.File()-k.File(), s.Rank()-k.Rank()
-			if df >= -1 && df <= 1 && dr >= -1 && dr <= 1 {
-				if top.Color() == c {
-					f[c][rfShelter]++
-				} else {
-					f[c][rfAttackers]++
-				}
-			}
-			if low := refLowest(p, c.Other(), s); top.Color() == c && low < 7 {
-				f[c][rfHanging]++
-				f[c][rfHangingFaces] += 7 - low
-			}
-		}
 		f[c][rfKingDanger] = refKingDanger(p, c)
 		f[c][rfCheckThreat] = refCheckThreat(p, c)
 	}

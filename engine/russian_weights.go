@@ -39,9 +39,5 @@ var russianWeights = [russianFeatureCount]int{
 	-4127, // KingRank2 (-64.48 cp)
 	-625,  // KingRank3 (-9.77 cp)
 	26414, // Faces (412.72 cp)
-	0,     // Shelter
-	0,     // Attackers
-	0,     // Hanging
-	0,     // HangingFaces
 	3096,  // Tempo (48.38 cp)
 }
