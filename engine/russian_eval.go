@@ -27,7 +27,9 @@ import (
 // one exception: the King, whose capture ends the game, is charged for
 // the squares next to it that the enemy reaches on many faces and its own
 // side covers on few (kingDanger), and for the checks the enemy's pieces
-// can give from further away (checkThreat).
+// can give from further away (checkThreat). How much each of these counts
+// is not set by hand: every weight is fitted to the results of self-play
+// games (russian_weights.go, docs/tuning.md).
 
 // russianValue is the value of one checker by type (index russian.Type),
 // used where the evaluation weighs whole stacks (the carried material of a
