@@ -118,12 +118,7 @@ func playFrom(cfg GenConfig, pos *chess.Position, engines [2]*engine.Engine) (ga
 			outcome = variants.Draw
 			break
 		}
-		us := pos.SideToMove()
-		r := engines[us].Search(context.Background(), pos, engine.Limits{Nodes: cfg.Nodes}, nil)
-		white := r.Score
-		if us == variants.Black {
-			white = -white
-		}
+		r, white := searchMove(cfg, pos, engines)
 		if ply == 0 && (r.Mate != 0 || abs(white) > cfg.MaxOpening) {
 			return gameRecord{}, false
 		}
@@ -154,6 +149,23 @@ func playFrom(cfg GenConfig, pos *chess.Position, engines [2]*engine.Engine) (ga
 		}
 		pos.Make(r.Best)
 	}
+	return labelled(kept, outcome), true
+}
+
+// searchMove searches pos with the engine of the side to move; white is
+// its score from White's view.
+func searchMove(cfg GenConfig, pos variants.Position, engines [2]*engine.Engine) (r engine.Result, white int) {
+	us := pos.SideToMove()
+	r = engines[us].Search(context.Background(), pos, engine.Limits{Nodes: cfg.Nodes}, nil)
+	white = r.Score
+	if us == variants.Black {
+		white = -white
+	}
+	return r, white
+}
+
+// labelled gives every kept sample of a game its outcome (White's view).
+func labelled(kept []Sample, outcome variants.Outcome) gameRecord {
 	res := 0.5
 	switch outcome {
 	case variants.WhiteWins:
@@ -164,7 +176,7 @@ func playFrom(cfg GenConfig, pos *chess.Position, engines [2]*engine.Engine) (ga
 	for k := range kept {
 		kept[k].Result = res
 	}
-	return gameRecord{samples: kept, outcome: outcome}, true
+	return gameRecord{samples: kept, outcome: outcome}
 }
 
 func abs(x int) int {

@@ -1,7 +1,6 @@
 package tune
 
 import (
-	"context"
 	"math/rand/v2"
 
 	"varchess/engine"
@@ -78,12 +77,7 @@ func playRussianFrom(cfg GenConfig, pos *russian.Position, rng *rand.Rand, engin
 		fen := pos.FEN() // before the roll
 		inCheck := pos.InCheck()
 		roll(pos, rng)
-		us := pos.SideToMove()
-		r := engines[us].Search(context.Background(), pos, engine.Limits{Nodes: cfg.Nodes}, nil)
-		white := r.Score
-		if us == variants.Black {
-			white = -white
-		}
+		r, white := searchMove(cfg, pos, engines)
 		if ply == 0 && (r.Mate != 0 || abs(white) > cfg.MaxOpening) {
 			return gameRecord{}, false
 		}
@@ -92,15 +86,5 @@ func playRussianFrom(cfg GenConfig, pos *russian.Position, rng *rand.Rand, engin
 		}
 		pos.Make(r.Best)
 	}
-	res := 0.5
-	switch outcome {
-	case variants.WhiteWins:
-		res = 1
-	case variants.BlackWins:
-		res = 0
-	}
-	for k := range kept {
-		kept[k].Result = res
-	}
-	return gameRecord{samples: kept, outcome: outcome}, true
+	return labelled(kept, outcome), true
 }

@@ -152,17 +152,7 @@ func tuneRussian(s *russianSet, w []float64, frozen map[int]bool, cfg Config, pr
 	if nValid > 0 && n > nValid {
 		from = rand.New(rand.NewPCG(cfg.Seed, 0)).IntN(n - nValid)
 	}
-	var train, valid []int
-	for i := range n {
-		if i >= from && i < from+nValid {
-			valid = append(valid, i)
-		} else {
-			train = append(train, i)
-		}
-	}
-	if len(valid) == 0 {
-		valid = train
-	}
+	train, valid := splitBlock(n, from, nValid)
 	rep := russianReport{Positions: n, Train: len(train), Valid: len(valid),
 		StartLoss: s.loss(train, w, false), StartValid: s.loss(valid, w, true)}
 	g := make([]float64, len(w))
@@ -214,10 +204,7 @@ func russianTuneMain(cfg Config, data string, limit int, freeze, out string, std
 		return 1
 	}
 	start := engine.RussianWeights()
-	w := make([]float64, len(start))
-	for j, x := range start {
-		w[j] = float64(x)
-	}
+	w := floats(start[:])
 	frozen := map[int]bool{}
 	for j, name := range engine.RussianFeatureNames {
 		for _, prefix := range strings.Split(freeze, ",") {
@@ -253,4 +240,13 @@ func russianTuneMain(cfg Config, data string, limit int, freeze, out string, std
 	}
 	fmt.Fprintf(stdout, "tune: weights written to %s\n", out)
 	return 0
+}
+
+// floats converts integer weights for the tuner.
+func floats(ws []int) []float64 {
+	w := make([]float64, len(ws))
+	for j, x := range ws {
+		w[j] = float64(x)
+	}
+	return w
 }

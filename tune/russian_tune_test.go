@@ -59,10 +59,7 @@ func TestRussianDatagen(t *testing.T) {
 func TestRussianTunerEvalMatchesEngine(t *testing.T) {
 	s, text := russianSmallSet(t, 1)
 	start := engine.RussianWeights()
-	w := make([]float64, len(start))
-	for j, x := range start {
-		w[j] = float64(x)
-	}
+	w := floats(start[:])
 	for i, line := range strings.Split(strings.TrimSpace(text), "\n") {
 		fen, _, _, _ := ParseLine(line)
 		p, _ := russian.Parse(fen)
@@ -83,10 +80,7 @@ func TestRussianGradientMatchesFiniteDifference(t *testing.T) {
 		idx[i] = i
 	}
 	start := engine.RussianWeights()
-	w := make([]float64, len(start))
-	for j, x := range start {
-		w[j] = float64(x)
-	}
+	w := floats(start[:])
 	g := make([]float64, len(w))
 	s.gradient(idx, w, g)
 	for j := range w {
@@ -109,10 +103,7 @@ func TestRussianGradientMatchesFiniteDifference(t *testing.T) {
 func TestRussianTuneLowersTheLoss(t *testing.T) {
 	s, _ := russianSmallSet(t, 0.5)
 	start := engine.RussianWeights()
-	w := make([]float64, len(start))
-	for j, x := range start {
-		w[j] = float64(x)
-	}
+	w := floats(start[:])
 	rep := tuneRussian(s, w, map[int]bool{0: true}, Config{Epochs: 30, LR: 1, Lambda: 0.5, Seed: 1, Valid: 0.1}, nil)
 	if !(rep.EndLoss < rep.StartLoss) {
 		t.Errorf("loss %g -> %g", rep.StartLoss, rep.EndLoss)

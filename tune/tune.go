@@ -315,17 +315,7 @@ func Run(s *Set, w *Weights, cfg Config, progress func(epoch int, train, valid f
 	} else if nValid > 0 {
 		from = rng.IntN(s.Len() - nValid + 1)
 	}
-	var train, valid []int
-	for i := range s.Len() {
-		if i >= from && i < from+nValid {
-			valid = append(valid, i)
-		} else {
-			train = append(train, i)
-		}
-	}
-	if len(valid) == 0 {
-		valid = train
-	}
+	train, valid := splitBlock(s.Len(), from, nValid)
 	rep := Report{Positions: s.Len(), Train: len(train), Valid: len(valid)}
 	rep.K = s.FitK(train)
 	s.setTargets(rep.K, cfg.Lambda)
@@ -523,4 +513,21 @@ func merge(a, b *Set) *Set {
 	a.evals = append(a.evals, b.evals...)
 	a.score = append(a.score, b.score...)
 	return a
+}
+
+// splitBlock splits positions 0..n-1 into the validation block
+// [from, from+nValid) and the rest for training (all of them validate
+// when the block is empty).
+func splitBlock(n, from, nValid int) (train, valid []int) {
+	for i := range n {
+		if i >= from && i < from+nValid {
+			valid = append(valid, i)
+		} else {
+			train = append(train, i)
+		}
+	}
+	if len(valid) == 0 {
+		valid = train
+	}
+	return train, valid
 }
