@@ -239,26 +239,22 @@ func RussianFeaturesOf(p *russian.Position, f *[2]RussianFeatures) {
 	for c := variants.White; c <= variants.Black; c++ {
 		own := p.ColorTops(c)
 		fc := &f[c]
-		lowest := russian.King + 1 // the lowest type among c's tops so far
-		for t := russian.Pawn; t <= russian.King; t++ {
-			if lowest <= t && p.TakesPart(t) {
-				fc[rfFaces]++
-			}
+		lowest := russian.King // the lowest type among c's tops
+		for t := russian.King; t >= russian.Pawn; t-- {
 			tops := own & p.TypeTops(t)
 			if tops == 0 {
 				continue
 			}
-			if lowest > t {
-				lowest = t
-				if p.TakesPart(t) {
-					fc[rfFaces]++
-				}
-			}
+			lowest = t
 			if t < russian.King {
 				fc[rfMatPawn+int(t)-1] += tops.Count()
 			}
-			for b := tops; b != 0; {
-				reach[c][t] |= unitAttacks(t, c, b.PopFirst(), occ)
+			if t == russian.Pawn {
+				reach[c][t] = pawnReach(tops, c)
+			} else {
+				for b := tops; b != 0; {
+					reach[c][t] |= unitAttacks(t, c, b.PopFirst(), occ)
+				}
 			}
 			switch t {
 			case russian.Pawn:
@@ -282,6 +278,11 @@ func RussianFeaturesOf(p *russian.Position, f *[2]RussianFeatures) {
 				fc[rfMobKnight+int(t)-int(russian.Knight)] += (reach[c][t] & board).Count()
 			}
 		}
+		for t := lowest; t <= russian.King; t++ {
+			if p.TakesPart(t) {
+				fc[rfFaces]++
+			}
+		}
 	}
 	// The checkers under the tops (most squares hold a single checker).
 	for b := p.Tall(); b != 0; {
@@ -290,10 +291,10 @@ func RussianFeaturesOf(p *russian.Position, f *[2]RussianFeatures) {
 		owner := p.Checker(s, h-1).Color()
 		for i := range h - 1 {
 			c := p.Checker(s, i)
-			t := int(c.Type())
 			if c.Type() == russian.King {
 				continue // never material: its capture ends the game
 			}
+			t := int(c.Type())
 			if c.Color() == owner {
 				f[owner][rfMatPawn+t-1]++
 				f[owner][rfCarried] += russianValue[t] / 100

@@ -217,11 +217,7 @@ func TestRussianEvaluateMatchesReference(t *testing.T) {
 				t.Fatalf("%s: features %v, reference %v", p.FEN(), got, want)
 			}
 			us := p.SideToMove()
-			score := 0
-			for i, w := range russianWeights {
-				score += w * (want[us][i] - want[us.Other()][i])
-			}
-			if ev, ref := (&russianEvaluator{p: p}).Evaluate(), floorDiv(score, russianWeightScale); ev != ref {
+			if ev, ref := (&russianEvaluator{p: p}).Evaluate(), floorDiv(RussianScore(&want[us], &want[us.Other()]), russianWeightScale); ev != ref {
 				t.Fatalf("%s: Evaluate %d, weighted reference features %d", p.FEN(), ev, ref)
 			}
 			checked++

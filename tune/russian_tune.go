@@ -1,7 +1,6 @@
 package tune
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -34,7 +33,6 @@ type russianSet struct {
 	diff   [][russianFeatures]float64 // White minus Black feature counts
 	target []float64                  // blend of result and search score
 	result []float64
-	score  []float64
 }
 
 // loadRussian reads datagen files of russian positions.
@@ -58,23 +56,12 @@ func loadRussian(names string, limit int, lambda float64, stderr io.Writer) (*ru
 	return s, nil
 }
 
+// read appends the positions of one datagen file (at most limit).
 func (s *russianSet) read(r io.Reader, limit int, lambda float64) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<16), 1<<20)
-	n, line := 0, 0
-	for sc.Scan() && (limit <= 0 || n < limit) {
-		line++
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		fen, score, result, err := ParseLine(text)
-		if err != nil {
-			return fmt.Errorf("line %d: %w", line, err)
-		}
+	return scanData(r, limit, func(fen string, score int, result float64) error {
 		p, err := russian.Parse(fen)
 		if err != nil {
-			return fmt.Errorf("line %d: %w", line, err)
+			return err
 		}
 		var f [2]engine.RussianFeatures
 		engine.RussianFeaturesOf(p, &f)
@@ -84,11 +71,9 @@ func (s *russianSet) read(r io.Reader, limit int, lambda float64) error {
 		}
 		s.diff = append(s.diff, d)
 		s.result = append(s.result, result)
-		s.score = append(s.score, float64(score))
 		s.target = append(s.target, lambda*result+(1-lambda)*russianSigmoid(float64(score)))
-		n++
-	}
-	return sc.Err()
+		return nil
+	})
 }
 
 // russianSigmoid is the expected score of a White-view evaluation in

@@ -93,40 +93,51 @@ func ParseLine(line string) (fen string, score int, result float64, err error) {
 // progress, if not nil, is called every 100000 positions.
 func Load(r io.Reader, limit int, progress func(n int)) (*Set, error) {
 	s := &Set{}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<16), 1<<20)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		fen, score, result, err := ParseLine(text)
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
-		}
+	err := scanData(r, limit, func(fen string, score int, result float64) error {
 		p, err := chess.Parse(fen)
 		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
+			return err
 		}
 		if err := s.add(p, score, result); err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
+			return err
 		}
 		if progress != nil && s.Len()%100000 == 0 {
 			progress(s.Len())
 		}
-		if limit > 0 && s.Len() >= limit {
-			break
-		}
-	}
-	if err := sc.Err(); err != nil {
+		return nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	if s.Len() == 0 {
 		return nil, errors.New("no positions")
 	}
 	return s, nil
+}
+
+// scanData reads the lines of a datagen file ("FEN | score | result";
+// blank lines and # comments skipped) and hands each to add, until add has
+// taken limit lines (limit > 0) or the input ends. Errors name the line.
+func scanData(r io.Reader, limit int, add func(fen string, score int, result float64) error) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	n, line := 0, 0
+	for sc.Scan() && (limit <= 0 || n < limit) {
+		line++
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		fen, score, result, err := ParseLine(text)
+		if err == nil {
+			err = add(fen, score, result)
+		}
+		if err != nil {
+			return fmt.Errorf("line %d: %w", line, err)
+		}
+		n++
+	}
+	return sc.Err()
 }
 
 // sigmoid maps a White-view eval to an expected score with scale k
