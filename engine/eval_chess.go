@@ -697,6 +697,16 @@ func (e *chessEvaluator) PawnKey() uint64 {
 	return pawnHash(e.p.Pieces(variants.White, chess.Pawn), e.p.Pieces(variants.Black, chess.Pawn))
 }
 
+// NonPawnKey implements NonPawnKeyer: colour c's knights, bishops, rooks,
+// queens and king.
+func (e *chessEvaluator) NonPawnKey(c variants.Color) uint64 {
+	h := uint64(c) + 1
+	for t := chess.Knight; t <= chess.King; t++ {
+		h = (h ^ uint64(e.p.Pieces(c, t))) * 0x9E3779B97F4A7C15
+	}
+	return h ^ h>>29
+}
+
 func pawnHash(w, b bb.Bitboard) uint64 {
 	h := uint64(w)*0x9E3779B97F4A7C15 ^ uint64(b)*0xC2B2AE3D27D4EB4F
 	return h ^ h>>29

@@ -29,6 +29,14 @@ type PawnKeyer interface {
 	PawnKey() uint64
 }
 
+// NonPawnKeyer is an optional evaluator hook beside PawnKeyer: a hash of
+// one colour's pieces other than pawns, the key of the second correction
+// history (one colour's pieces often stay while the rest of the board
+// changes, so errors learned there carry over).
+type NonPawnKeyer interface {
+	NonPawnKey(c variants.Color) uint64
+}
+
 // corrBits sizes the correction history per side; corrGrain is its fixed
 // point (a stored value of corrGrain is one centipawn); corrMax bounds it.
 const (
@@ -44,12 +52,14 @@ const (
 //     history; one table serves both distances);
 //   - capture: captures by moving piece, target and victim;
 //   - corr: how far the static evaluation was off the search result, by
-//     pawn structure (correction history).
+//     pawn structure (correction history), and corrNP the same by each
+//     colour's other pieces.
 type historyTable struct {
 	quiet   [2][1 << historyBits]int16
 	cont    [moveKeys][moveKeys]int16
 	capture [moveKeys][captureKinds]int16
 	corr    [2][1 << corrBits]int32
+	corrNP  [2][2][1 << corrBits]int32 // [side to move][colour of the pieces]
 }
 
 func historySlot(m variants.Move) uint32 {
@@ -178,8 +188,16 @@ func (s *searcher) corrected(eval int) int {
 	if s.pawnKeyer == nil || isMate(eval) {
 		return eval
 	}
-	c := s.history.corr[s.pos.SideToMove()][s.pawnKeyer.PawnKey()>>(64-corrBits)]
-	return max(-MateBound+1, min(MateBound-1, eval+int(c)/corrGrain))
+	stm := s.pos.SideToMove()
+	c := int(s.history.corr[stm][s.pawnKeyer.PawnKey()>>(64-corrBits)])
+	if s.npKeyer != nil {
+		// Each table estimates the whole error from its own key; their
+		// weighted mean is less noisy than any one of them.
+		w := s.history.corrNP[stm][variants.White][s.npKeyer.NonPawnKey(variants.White)>>(64-corrBits)]
+		b := s.history.corrNP[stm][variants.Black][s.npKeyer.NonPawnKey(variants.Black)>>(64-corrBits)]
+		c = (2*c + int(w) + int(b)) / 4
+	}
+	return max(-MateBound+1, min(MateBound-1, eval+c/corrGrain))
 }
 
 // updateCorrection moves the correction of this pawn structure toward the
@@ -188,11 +206,18 @@ func (s *searcher) updateCorrection(rawEval, best, depth int) {
 	if s.pawnKeyer == nil {
 		return
 	}
-	p := &s.history.corr[s.pos.SideToMove()][s.pawnKeyer.PawnKey()>>(64-corrBits)]
+	stm := s.pos.SideToMove()
 	diff := (best - rawEval) * corrGrain
 	w := min(depth+1, 16)
-	v := (int(*p)*(256-w) + diff*w) / 256
-	*p = int32(max(-corrMax, min(corrMax, v)))
+	learn := func(p *int32) {
+		v := (int(*p)*(256-w) + diff*w) / 256
+		*p = int32(max(-corrMax, min(corrMax, v)))
+	}
+	learn(&s.history.corr[stm][s.pawnKeyer.PawnKey()>>(64-corrBits)])
+	if s.npKeyer != nil {
+		learn(&s.history.corrNP[stm][variants.White][s.npKeyer.NonPawnKey(variants.White)>>(64-corrBits)])
+		learn(&s.history.corrNP[stm][variants.Black][s.npKeyer.NonPawnKey(variants.Black)>>(64-corrBits)])
+	}
 }
 
 // Move ordering bands: the TT move, then good noisy moves by gain, then

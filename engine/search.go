@@ -27,6 +27,7 @@ type searcher struct {
 	hist      Historian
 	keyer     MoveKeyer
 	pawnKeyer PawnKeyer
+	npKeyer   NonPawnKeyer
 	extend    CheckExtender
 	checks    CheckGiver
 
@@ -109,6 +110,7 @@ func newSearcher(j *job, id int, pos variants.Position, g Game) *searcher {
 	s.hist, _ = s.ev.(Historian)
 	s.keyer, _ = s.ev.(MoveKeyer)
 	s.pawnKeyer, _ = s.ev.(PawnKeyer)
+	s.npKeyer, _ = s.ev.(NonPawnKeyer)
 	s.extend, _ = s.ev.(CheckExtender)
 	s.checks, _ = s.ev.(CheckGiver)
 	s.keys = make([]uint64, 0, MaxPly+2)
