@@ -35,8 +35,7 @@ const allTechniques Techniques = 1<<techCount - 1
 // chessTechniquePositions are openings where depth-11 chess searches
 // together apply every technique of the set. History pruning is the rare
 // one and which position shows it moves with the evaluation weights and
-// the search, so
-// the test searches several and takes the union.
+// the search, so the test searches several and takes the union.
 var chessTechniquePositions = []string{
 	"r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5",
 	"rnbqkb1r/pp2pppp/3p1n2/8/3NP3/8/PPP2PPP/RNBQKB1R w KQkq - 1 5",
