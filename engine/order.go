@@ -200,8 +200,9 @@ func (s *searcher) corrected(eval int) int {
 	return max(-MateBound+1, min(MateBound-1, eval+c/corrGrain))
 }
 
-// updateCorrection moves the correction of this pawn structure toward the
-// error the search found (best - raw static eval), weighted by depth.
+// updateCorrection moves the corrections of this pawn structure (and of
+// each colour's other pieces) toward the error the search found (best -
+// raw static eval), weighted by depth.
 func (s *searcher) updateCorrection(rawEval, best, depth int) {
 	if s.pawnKeyer == nil {
 		return

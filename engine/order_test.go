@@ -75,3 +75,32 @@ func TestCorrectionHistory(t *testing.T) {
 	}
 	_ = p
 }
+
+// With the tables keyed by each colour's other pieces, an error learned in
+// one position carries over to another by the share of keys they have in
+// common: the pawns count twice, each colour's pieces once.
+func TestCorrectionHistoryByPieces(t *testing.T) {
+	const fen = "4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1"
+	learnt, _ := historySearcher(t, fen)
+	learnt.npKeyer = learnt.pawnKeyer.(NonPawnKeyer)
+	for range 200 {
+		learnt.updateCorrection(0, 60, 10)
+	}
+	for _, c := range []struct {
+		fen    string
+		lo, hi int
+	}{
+		{fen, 55, 60}, // every key
+		{"4k3/pp6/8/8/8/8/PP6/4KN2 w - - 0 1", 40, 45}, // pawns and Black's pieces
+		{"4k3/p7/8/8/8/8/PP6/4K3 w - - 0 1", 25, 30},   // both colours' pieces
+		{"4k3/p7/8/8/8/8/PP6/3NK3 w - - 0 1", 12, 15},  // Black's pieces
+		{"3nk3/p7/8/8/8/8/PP6/3NK3 w - - 0 1", 0, 0},   // none
+	} {
+		s, _ := historySearcher(t, c.fen)
+		s.npKeyer = s.pawnKeyer.(NonPawnKeyer)
+		s.history = learnt.history
+		if got := s.corrected(0); got < c.lo || got > c.hi {
+			t.Errorf("%s: corrected by %d, want %d..%d", c.fen, got, c.lo, c.hi)
+		}
+	}
+}
