@@ -873,8 +873,10 @@ func (s *searcher) probCut(depth, beta, ply, eval int, ttHit bool, tte *ttEntry,
 	return 0, false
 }
 
-// historyBonus is the history reward of a cut-off at depth.
-func historyBonus(depth int) int { return min(depth*depth*16, 1600) }
+// historyBonus is the history reward of a cut-off at depth: linear in the
+// depth, so that the cut-offs of shallow nodes, by far the most numerous,
+// teach the tables within a search.
+func historyBonus(depth int) int { return min(300*depth-250, 1600) }
 
 // rewardCutoff updates killers and histories after move m caused a
 // cut-off: the move gets a bonus, the moves of its kind tried before it a
