@@ -188,14 +188,12 @@ func (s *searcher) corrected(eval int) int {
 	if s.pawnKeyer == nil || isMate(eval) {
 		return eval
 	}
-	stm := s.pos.SideToMove()
-	c := int(s.history.corr[stm][s.pawnKeyer.PawnKey()>>(64-corrBits)])
-	if s.npKeyer != nil {
+	pawn, white, black := s.corrEntries()
+	c := int(*pawn)
+	if white != nil {
 		// Each table estimates the whole error from its own key; their
 		// weighted mean is less noisy than any one of them.
-		w := s.history.corrNP[stm][variants.White][s.npKeyer.NonPawnKey(variants.White)>>(64-corrBits)]
-		b := s.history.corrNP[stm][variants.Black][s.npKeyer.NonPawnKey(variants.Black)>>(64-corrBits)]
-		c = (2*c + int(w) + int(b)) / 4
+		c = (2*c + int(*white) + int(*black)) / 4
 	}
 	return max(-MateBound+1, min(MateBound-1, eval+c/corrGrain))
 }
@@ -207,18 +205,32 @@ func (s *searcher) updateCorrection(rawEval, best, depth int) {
 	if s.pawnKeyer == nil {
 		return
 	}
-	stm := s.pos.SideToMove()
 	diff := (best - rawEval) * corrGrain
 	w := min(depth+1, 16)
 	learn := func(p *int32) {
 		v := (int(*p)*(256-w) + diff*w) / 256
 		*p = int32(max(-corrMax, min(corrMax, v)))
 	}
-	learn(&s.history.corr[stm][s.pawnKeyer.PawnKey()>>(64-corrBits)])
-	if s.npKeyer != nil {
-		learn(&s.history.corrNP[stm][variants.White][s.npKeyer.NonPawnKey(variants.White)>>(64-corrBits)])
-		learn(&s.history.corrNP[stm][variants.Black][s.npKeyer.NonPawnKey(variants.Black)>>(64-corrBits)])
+	pawn, white, black := s.corrEntries()
+	learn(pawn)
+	if white != nil {
+		learn(white)
+		learn(black)
 	}
+}
+
+// corrEntries are the position's correction-history entries (the caller
+// checks that the game has a PawnKeyer): its pawn structure's and, with a
+// NonPawnKeyer, each colour's other pieces' (else nil).
+func (s *searcher) corrEntries() (pawn, white, black *int32) {
+	stm := s.pos.SideToMove()
+	pawn = &s.history.corr[stm][s.pawnKeyer.PawnKey()>>(64-corrBits)]
+	if s.npKeyer != nil {
+		np := &s.history.corrNP[stm]
+		white = &np[variants.White][s.npKeyer.NonPawnKey(variants.White)>>(64-corrBits)]
+		black = &np[variants.Black][s.npKeyer.NonPawnKey(variants.Black)>>(64-corrBits)]
+	}
+	return pawn, white, black
 }
 
 // Move ordering bands: the TT move, then good noisy moves by gain, then
