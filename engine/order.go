@@ -183,26 +183,47 @@ func (s *searcher) updateCapture(m variants.Move, bonus int) {
 	gravity(&s.history.capture[s.moveKey(m)][s.captureKind(m)], bonus)
 }
 
-// corrected is the static eval adjusted by the correction history.
-func (s *searcher) corrected(eval int) int {
-	if s.pawnKeyer == nil || isMate(eval) {
-		return eval
+// corrSlots are one position's correction-history entries: its pawn
+// structure's and, with a NonPawnKeyer, each colour's other pieces' (else
+// nil); all nil in a game without a PawnKeyer. A node finds them once,
+// corrects its static eval through them and learns through them at its
+// end (one hashing of the keys a node).
+type corrSlots struct{ pawn, white, black *int32 }
+
+// corrSlots finds the position's correction-history entries.
+func (s *searcher) corrSlots() corrSlots {
+	if s.pawnKeyer == nil {
+		return corrSlots{}
 	}
-	pawn, white, black := s.corrEntries()
-	c := int(*pawn)
-	if white != nil {
-		// Each table estimates the whole error from its own key; their
-		// weighted mean is less noisy than any one of them.
-		c = (2*c + int(*white) + int(*black)) / 4
+	stm := s.pos.SideToMove()
+	c := corrSlots{pawn: &s.history.corr[stm][s.pawnKeyer.PawnKey()>>(64-corrBits)]}
+	if s.npKeyer != nil {
+		np := &s.history.corrNP[stm]
+		c.white = &np[variants.White][s.npKeyer.NonPawnKey(variants.White)>>(64-corrBits)]
+		c.black = &np[variants.Black][s.npKeyer.NonPawnKey(variants.Black)>>(64-corrBits)]
 	}
-	return max(-MateBound+1, min(MateBound-1, eval+c/corrGrain))
+	return c
 }
 
-// updateCorrection moves the corrections of this pawn structure (and of
-// each colour's other pieces) toward the error the search found (best -
-// raw static eval), weighted by depth.
-func (s *searcher) updateCorrection(rawEval, best, depth int) {
-	if s.pawnKeyer == nil {
+// correct is the static eval adjusted by the correction history.
+func (c corrSlots) correct(eval int) int {
+	if c.pawn == nil || isMate(eval) {
+		return eval
+	}
+	v := int(*c.pawn)
+	if c.white != nil {
+		// Each table estimates the whole error from its own key; their
+		// weighted mean is less noisy than any one of them.
+		v = (2*v + int(*c.white) + int(*c.black)) / 4
+	}
+	return max(-MateBound+1, min(MateBound-1, eval+v/corrGrain))
+}
+
+// learn moves the corrections of this pawn structure (and of each
+// colour's other pieces) toward the error the search found (best - raw
+// static eval), weighted by depth.
+func (c corrSlots) learn(rawEval, best, depth int) {
+	if c.pawn == nil {
 		return
 	}
 	diff := (best - rawEval) * corrGrain
@@ -211,26 +232,11 @@ func (s *searcher) updateCorrection(rawEval, best, depth int) {
 		v := (int(*p)*(256-w) + diff*w) / 256
 		*p = int32(max(-corrMax, min(corrMax, v)))
 	}
-	pawn, white, black := s.corrEntries()
-	learn(pawn)
-	if white != nil {
-		learn(white)
-		learn(black)
+	learn(c.pawn)
+	if c.white != nil {
+		learn(c.white)
+		learn(c.black)
 	}
-}
-
-// corrEntries are the position's correction-history entries (the caller
-// checks that the game has a PawnKeyer): its pawn structure's and, with a
-// NonPawnKeyer, each colour's other pieces' (else nil).
-func (s *searcher) corrEntries() (pawn, white, black *int32) {
-	stm := s.pos.SideToMove()
-	pawn = &s.history.corr[stm][s.pawnKeyer.PawnKey()>>(64-corrBits)]
-	if s.npKeyer != nil {
-		np := &s.history.corrNP[stm]
-		white = &np[variants.White][s.npKeyer.NonPawnKey(variants.White)>>(64-corrBits)]
-		black = &np[variants.Black][s.npKeyer.NonPawnKey(variants.Black)>>(64-corrBits)]
-	}
-	return pawn, white, black
 }
 
 // Move ordering bands: the TT move, then good noisy moves by gain, then

@@ -63,14 +63,14 @@ func TestCaptureHistory(t *testing.T) {
 func TestCorrectionHistory(t *testing.T) {
 	s, p := historySearcher(t, "4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1")
 	for range 200 {
-		s.updateCorrection(0, 60, 10)
+		s.corrSlots().learn(0, 60, 10)
 	}
-	if got := s.corrected(0); got < 40 || got > 60 {
+	if got := s.corrSlots().correct(0); got < 40 || got > 60 {
 		t.Errorf("corrected eval %d, want close to the 60 the search found", got)
 	}
 	other, _ := historySearcher(t, "4k3/p7/8/8/8/8/PP6/4K3 w - - 0 1")
 	other.history = s.history
-	if got := other.corrected(0); got != 0 {
+	if got := other.corrSlots().correct(0); got != 0 {
 		t.Errorf("another pawn structure is corrected by %d", got)
 	}
 	_ = p
@@ -84,7 +84,7 @@ func TestCorrectionHistoryByPieces(t *testing.T) {
 	learnt, _ := historySearcher(t, fen)
 	learnt.npKeyer = learnt.pawnKeyer.(NonPawnKeyer)
 	for range 200 {
-		learnt.updateCorrection(0, 60, 10)
+		learnt.corrSlots().learn(0, 60, 10)
 	}
 	for _, c := range []struct {
 		fen    string
@@ -99,7 +99,7 @@ func TestCorrectionHistoryByPieces(t *testing.T) {
 		s, _ := historySearcher(t, c.fen)
 		s.npKeyer = s.pawnKeyer.(NonPawnKeyer)
 		s.history = learnt.history
-		if got := s.corrected(0); got < c.lo || got > c.hi {
+		if got := s.corrSlots().correct(0); got < c.lo || got > c.hi {
 			t.Errorf("%s: corrected by %d, want %d..%d", c.fen, got, c.lo, c.hi)
 		}
 	}

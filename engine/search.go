@@ -536,6 +536,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	// rawEval is the evaluator's; eval is corrected by the correction
 	// history.
 	rawEval, eval := 0, -Infinity
+	var corr corrSlots // found once: the node learns through them too
 	if !inCheck {
 		switch {
 		case singularSearch:
@@ -545,7 +546,8 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		default:
 			rawEval = s.ev.Evaluate()
 		}
-		eval = s.corrected(rawEval)
+		corr = s.corrSlots()
+		eval = corr.correct(rawEval)
 	}
 	staticEval := eval
 	s.rawEvals[ply] = rawEval
@@ -830,7 +832,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 	}
 	if !inCheck && (bestMove.IsNone() || !s.pos.IsCapture(bestMove)) &&
 		!(b == boundLower && best <= staticEval) && !(b == boundUpper && best >= staticEval) {
-		s.updateCorrection(rawEval, best, depth)
+		corr.learn(rawEval, best, depth)
 	}
 	s.tt.store(key, bestMove, toTT(best, ply), rawEval, depth, b)
 	return best
@@ -950,7 +952,7 @@ func (s *searcher) qsearch(alpha, beta, ply, qdepth int) int {
 		} else {
 			rawEval = s.ev.Evaluate()
 		}
-		eval = s.corrected(rawEval)
+		eval = s.corrSlots().correct(rawEval)
 		if ttHit && !isMate(ttScore) && (e.bound == boundLower && ttScore > eval || e.bound == boundUpper && ttScore < eval) {
 			eval = ttScore
 		}
