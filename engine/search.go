@@ -773,9 +773,21 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 				}
 				r = max(0, min(r, newDepth-1))
 			}
-			v = -s.search(newDepth-r, -alpha-1, -alpha, ply+1)
+			reduced := newDepth - r
+			v = -s.search(reduced, -alpha-1, -alpha, ply+1)
 			if v > alpha && r > 0 {
-				v = -s.search(newDepth, -alpha-1, -alpha, ply+1)
+				// The reduced search beat alpha: search again at full
+				// depth, a ply deeper if it beat the best by far, a ply
+				// shallower if only just.
+				switch {
+				case v > best+50+2*newDepth:
+					newDepth++
+				case v < best+newDepth:
+					newDepth--
+				}
+				if newDepth > reduced {
+					v = -s.search(newDepth, -alpha-1, -alpha, ply+1)
+				}
 			}
 			if v > alpha && v < beta {
 				v = -s.search(newDepth, -beta, -alpha, ply+1)
