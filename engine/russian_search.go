@@ -766,7 +766,7 @@ func (s *rsearch) faceLoopOnce(list []rNode, live *[7]bool, sum, floor, alpha, b
 			}
 			if v >= hi { // every open face is worth at least v
 				if qdepth == 0 && russianQuiet(m) {
-					s.history.update(s.p.SideToMove(), m, min(depth*depth*16, 1600))
+					s.history.update(s.p.SideToMove(), m, russianHistoryBonus(depth))
 				}
 				return floorDiv(sumLow+open*v, 6), boundLower, m, false
 			}
@@ -942,3 +942,8 @@ func onlyListed(ms, listed []variants.Move) []variants.Move {
 	}
 	return kept
 }
+
+// russianHistoryBonus is the history reward of a russian cut-off: the
+// quadratic bonus every game used before the linear historyBonus, which
+// was measured in chess only (docs/strength.md, session 12).
+func russianHistoryBonus(depth int) int { return min(16*depth*depth, 1600) }
