@@ -49,7 +49,9 @@ const (
 // the searches of one game (Engine.NewGame clears it):
 //   - quiet: quiet moves by how often they caused beta cut-offs;
 //   - cont: quiet moves by the move one or two plies before (continuation
-//     history; one table serves both distances);
+//     history; one table serves both distances: in chess the two moves'
+//     keys name pieces of different colours, so the distances never share
+//     an entry, and two separate tables search the identical tree);
 //   - capture: captures by moving piece, target and victim;
 //   - corr: how far the static evaluation was off the search result, by
 //     pawn structure (correction history), and corrNP the same by each
