@@ -255,7 +255,7 @@ func (s *searcher) aspiration(depth, prev int) int {
 		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
 	}
 	for {
-		score := s.search(depth, alpha, beta, 0)
+		score := s.search(depth, alpha, beta, 0, false)
 		if s.stopped {
 			return score
 		}
@@ -465,7 +465,7 @@ func (s *searcher) scoreMoves(moves []variants.Move, ply int, ttMove variants.Mo
 
 // search is the principal variation search (negamax alpha-beta) below the
 // root; ply 0 is the root.
-func (s *searcher) search(depth, alpha, beta, ply int) int {
+func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 	pvNode := beta-alpha > 1
 	s.pvLen[ply] = ply
 	if s.nodes&1023 == 0 {
@@ -571,7 +571,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 			s.nullPly[ply+1] = true
 			s.prevKey[ply] = -1
 			s.doubleExt[ply+1] = s.doubleExt[ply]
-			v := -s.search(depth-1-r, -beta, -beta+1, ply+1)
+			v := -s.search(depth-1-r, -beta, -beta+1, ply+1, !cutNode)
 			s.nullPly[ply+1] = false
 			s.keys = s.keys[:len(s.keys)-1]
 			s.null.UnmakeNull()
@@ -589,7 +589,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 				// search of our own moves, null moves disabled here.
 				saved := s.noNullAt
 				s.noNullAt = ply
-				w := s.search(depth-1-r, beta-1, beta, ply)
+				w := s.search(depth-1-r, beta-1, beta, ply, false)
 				s.noNullAt = saved
 				if w >= beta {
 					return v
@@ -598,7 +598,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		}
 		// ProbCut: a capture that beats beta by a margin in a reduced
 		// search would almost surely beat beta in a full one.
-		if v, ok := s.probCut(depth, beta, ply, eval, ttHit, &tte, ttScore); ok {
+		if v, ok := s.probCut(depth, beta, ply, eval, cutNode, ttHit, &tte, ttScore); ok {
 			return v
 		}
 	}
@@ -619,7 +619,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		s.used |= TechSingular
 		sBeta := ttScore - 2*depth
 		s.excludedMove[ply] = ttMove
-		v := s.search((depth-1)/2, sBeta-1, sBeta, ply)
+		v := s.search((depth-1)/2, sBeta-1, sBeta, ply, cutNode)
 		s.excludedMove[ply] = variants.NoMove
 		if s.stopped {
 			return 0
@@ -748,7 +748,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 		rootStart := s.nodes
 		var v int
 		if searched == 0 {
-			v = -s.search(newDepth, -beta, -alpha, ply+1)
+			v = -s.search(newDepth, -beta, -alpha, ply+1, !pvNode && !cutNode)
 		} else {
 			r := 0
 			if lateMove {
@@ -758,6 +758,9 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 				}
 				if isKiller {
 					r--
+				}
+				if cutNode && !isKiller {
+					r += 2 // a cut node's first move should have cut
 				}
 				if !improving {
 					r++
@@ -774,7 +777,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 				r = max(0, min(r, newDepth-1))
 			}
 			reduced := newDepth - r
-			v = -s.search(reduced, -alpha-1, -alpha, ply+1)
+			v = -s.search(reduced, -alpha-1, -alpha, ply+1, true)
 			if v > alpha && r > 0 {
 				// The reduced search beat alpha: search again at full
 				// depth, a ply deeper if it beat the best by far, a ply
@@ -786,11 +789,11 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 					newDepth--
 				}
 				if newDepth > reduced {
-					v = -s.search(newDepth, -alpha-1, -alpha, ply+1)
+					v = -s.search(newDepth, -alpha-1, -alpha, ply+1, !cutNode)
 				}
 			}
 			if v > alpha && v < beta {
-				v = -s.search(newDepth, -beta, -alpha, ply+1)
+				v = -s.search(newDepth, -beta, -alpha, ply+1, false)
 			}
 		}
 		s.unmake()
@@ -852,7 +855,7 @@ func (s *searcher) search(depth, alpha, beta, ply int) int {
 
 // probCut tries the captures that win enough by SEE with a reduced search
 // against beta+probCutMargin; ok reports a cut-off with its score.
-func (s *searcher) probCut(depth, beta, ply, eval int, ttHit bool, tte *ttEntry, ttScore int) (int, bool) {
+func (s *searcher) probCut(depth, beta, ply, eval int, cutNode, ttHit bool, tte *ttEntry, ttScore int) (int, bool) {
 	const probCutMargin = 200
 	pBeta := beta + probCutMargin
 	if depth < 5 || s.see == nil || isMate(beta) || !s.allows(TechProbCut) ||
@@ -873,7 +876,7 @@ func (s *searcher) probCut(depth, beta, ply, eval int, ttHit bool, tte *ttEntry,
 		s.make(m)
 		v := -s.qsearch(-pBeta, -pBeta+1, ply+1, 0)
 		if v >= pBeta {
-			v = -s.search(depth-4, -pBeta, -pBeta+1, ply+1)
+			v = -s.search(depth-4, -pBeta, -pBeta+1, ply+1, !cutNode)
 		}
 		s.unmake()
 		if s.stopped {
