@@ -689,6 +689,9 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 		var pruneBy Techniques // the technique that prunes m, if any
 		if ply > 0 && !inCheck && best > -MateBound && searched > 0 {
 			if !noisy {
+				// lmrDepth: the depth a late-move reduction would leave
+				// this move; futility looks that far.
+				lmrDepth := max(0, depth-1-int(lmrTable[min(depth, 63)][min(searched, 63)])+hist/8000)
 				lmp := 3 + depth*depth
 				if !improving {
 					lmp /= 2
@@ -696,7 +699,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 				switch {
 				case !pvNode && depth <= 6 && searched >= lmp && s.allows(TechLateMovePruning):
 					pruneBy = TechLateMovePruning
-				case depth <= 5 && !isKiller && !isMate(alpha) && eval+100+100*depth <= alpha && s.allows(TechFutilityPruning):
+				case lmrDepth <= 5 && !isKiller && !isMate(alpha) && eval+100+100*lmrDepth <= alpha && s.allows(TechFutilityPruning):
 					pruneBy = TechFutilityPruning
 				case !pvNode && depth <= 3 && hist < -3000*depth && s.allows(TechHistoryPruning):
 					pruneBy = TechHistoryPruning
