@@ -88,6 +88,14 @@ var lmrTable = func() (t [64][64]int8) {
 	return t
 }()
 
+// lateReduction is the base late-move reduction of the searched-th move at
+// depth, less a ply per 8000 of its quiet history (hist, 0 for a noisy
+// move): the search's reduction starts from it and quiet futility judges a
+// move at the depth it leaves, so the two agree.
+func lateReduction(depth, searched, hist int) int {
+	return int(lmrTable[min(depth, 63)][min(searched, 63)]) - hist/8000
+}
+
 // alphaBeta is the thread maker of the alpha-beta search for game g.
 func alphaBeta(g Game) newThreadFunc {
 	return func(j *job, id int, pos variants.Position) thread { return newSearcher(j, id, pos, g) }
@@ -691,7 +699,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 			if !noisy {
 				// lmrDepth: the depth a late-move reduction would leave
 				// this move; futility looks that far.
-				lmrDepth := max(0, depth-1-int(lmrTable[min(depth, 63)][min(searched, 63)])+hist/8000)
+				lmrDepth := max(0, depth-1-lateReduction(depth, searched, hist))
 				lmp := 3 + depth*depth
 				if !improving {
 					lmp /= 2
@@ -755,7 +763,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 		} else {
 			r := 0
 			if lateMove {
-				r = int(lmrTable[min(depth, 63)][min(searched, 63)])
+				r = lateReduction(depth, searched, hist) // hist is 0 for a noisy move
 				if pvNode {
 					r--
 				}
@@ -768,11 +776,8 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 				if !improving {
 					r++
 				}
-				if !noisy {
-					r -= hist / 8000
-					if !ttMove.IsNone() && s.pos.IsCapture(ttMove) {
-						r++
-					}
+				if !noisy && !ttMove.IsNone() && s.pos.IsCapture(ttMove) {
+					r++
 				}
 				if givesCheck {
 					r--
