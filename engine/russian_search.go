@@ -191,7 +191,7 @@ func (s *rsearch) run() threadResult {
 		return threadResult{}
 	}
 	res := threadResult{lines: []pvLine{{score: s.ev.Evaluate(), pv: []variants.Move{root[0]}}}}
-	if len(root) == 1 && !s.endless(p.SideToMove()) {
+	if len(root) == 1 && !s.endless() {
 		return res
 	}
 	list := make([]rNode, len(root))
@@ -236,7 +236,7 @@ func (s *rsearch) run() threadResult {
 		}
 	}
 	// Read now, not at the start: a ponderhit may have come meanwhile.
-	if s.endless(p.SideToMove()) {
+	if s.endless() {
 		s.waitStop()
 	}
 	return res
@@ -349,7 +349,7 @@ func (s *rsearch) runFaces() threadResult {
 		}
 	}
 	// Read now, not at the start: a ponderhit may have come meanwhile.
-	if s.endless(p.SideToMove()) {
+	if s.endless() {
 		s.waitStop()
 	}
 	return res
@@ -405,7 +405,7 @@ const russianIterationShare = 0.4
 
 // iterationStop decides whether to start another iteration.
 func (s *rsearch) iterationStop(depth, score int) bool {
-	if s.lim.Infinite || s.pondering(s.p.SideToMove()) {
+	if s.lim.Infinite || s.pondering() {
 		return false
 	}
 	if s.lim.Nodes > 0 && s.totalNodes() >= s.lim.Nodes {
@@ -424,11 +424,11 @@ func (s *rsearch) checkStop() {
 	if s.rootDepth <= 1 && s.lim.Nodes > 0 {
 		n := s.lim.Nodes
 		s.lim.Nodes = 0
-		s.pollStop(s.p.SideToMove(), true)
+		s.pollStop(true)
 		s.lim.Nodes = n
 		return
 	}
-	s.pollStop(s.p.SideToMove(), true)
+	s.pollStop(true)
 }
 
 // count bumps the node counter and polls the limits.

@@ -199,7 +199,7 @@ func (s *searcher) run() threadResult {
 			break
 		}
 	}
-	if s.endless(s.pos.SideToMove()) {
+	if s.endless() {
 		// UCI: no bestmove before `stop` in infinite or ponder mode.
 		s.waitStop()
 	}
@@ -286,7 +286,7 @@ func (s *searcher) aspiration(depth, prev int) int {
 // iterationStop decides after a completed iteration whether to start the
 // next one.
 func (s *searcher) iterationStop(depth, score, nRoot int) bool {
-	if s.lim.Infinite || s.pondering(s.pos.SideToMove()) {
+	if s.lim.Infinite || s.pondering() {
 		return false
 	}
 	if s.lim.Nodes > 0 && s.totalNodes() >= s.lim.Nodes {
@@ -329,7 +329,7 @@ func (s *searcher) timeScale() float64 {
 // checkStop is called every 1024 nodes: context, ponderhit, clock, nodes.
 // Only the context can stop the first iteration, so the answer is never a
 // blind move.
-func (s *searcher) checkStop() { s.pollStop(s.pos.SideToMove(), s.rootDepth > 1) }
+func (s *searcher) checkStop() { s.pollStop(s.rootDepth > 1) }
 
 func contains(ms []variants.Move, m variants.Move) bool {
 	for _, x := range ms {

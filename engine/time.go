@@ -139,6 +139,9 @@ type stopper struct {
 	ctx    context.Context
 	lim    Limits
 	budget func(Limits, variants.Color) timeBudget // the search's time plan
+	// us is the side to move at the root, whose clock runs: the side to
+	// move where the search polls changes from node to node.
+	us     variants.Color
 	start  time.Time
 	tb     timeBudget
 	ponder <-chan struct{} // nil once ponderhit arrived (or never pondering)
@@ -161,7 +164,7 @@ func newStopper(j *job, id int, plan func(Limits, variants.Color) timeBudget, us
 	if id > 0 {
 		lim = helperLimits(lim)
 	}
-	s := stopper{ctx: j.ctx, lim: lim, budget: plan, start: time.Now(), ponder: lim.Ponder, job: j, helper: id > 0}
+	s := stopper{ctx: j.ctx, lim: lim, budget: plan, us: us, start: time.Now(), ponder: lim.Ponder, job: j, helper: id > 0}
 	if s.ponder == nil {
 		s.tb = plan(lim, us)
 	}
@@ -180,7 +183,7 @@ func (s *stopper) totalNodes() uint64 {
 // clock then), so a search whose tree is too small to poll often still
 // sees it: every check of the ponder state goes through here, never
 // through a value read once at the start.
-func (s *stopper) pondering(us variants.Color) bool {
+func (s *stopper) pondering() bool {
 	if s.ponder == nil {
 		return false
 	}
@@ -188,7 +191,7 @@ func (s *stopper) pondering(us variants.Color) bool {
 	case <-s.ponder: // ponderhit: our clock starts now
 		s.ponder = nil
 		s.start = time.Now()
-		s.tb = s.budget(s.lim, us)
+		s.tb = s.budget(s.lim, s.us)
 		return false
 	default:
 		return true
@@ -197,8 +200,8 @@ func (s *stopper) pondering(us variants.Color) bool {
 
 // endless reports whether the search must not end by itself: infinite, or
 // pondering still (helpers never wait).
-func (s *stopper) endless(us variants.Color) bool {
-	return !s.helper && (s.lim.Infinite || s.pondering(us))
+func (s *stopper) endless() bool {
+	return !s.helper && (s.lim.Infinite || s.pondering())
 }
 
 // waitStop blocks until ctx is cancelled, or, when pondering, until the
@@ -215,10 +218,10 @@ func (s *stopper) waitStop() {
 }
 
 // pollStop sets stopped when the context is cancelled or, once the clock
-// runs (after ponderhit, for side us), when the node limit or the hard time
+// runs (after ponderhit), when the node limit or the hard time
 // limit is reached; limits only count when armed (the alpha-beta search
 // always completes depth 1).
-func (s *stopper) pollStop(us variants.Color, armed bool) {
+func (s *stopper) pollStop(armed bool) {
 	total := s.totalNodes()
 	if s.ctx.Err() != nil || s.job.stop.Load() {
 		s.stopped = true
@@ -227,7 +230,7 @@ func (s *stopper) pollStop(us variants.Color, armed bool) {
 	if s.helper {
 		return
 	}
-	if s.pondering(us) || !armed {
+	if s.pondering() || !armed {
 		return
 	}
 	if s.tb.hard > 0 && time.Since(s.start) >= s.tb.hard {

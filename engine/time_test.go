@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -111,5 +112,34 @@ func TestGamePlans(t *testing.T) {
 	}
 	if mono, chess := gameFor("monochrome").plan()(lim, variants.White), gameFor("chess").plan()(lim, variants.White); mono.soft >= chess.soft {
 		t.Errorf("monochrome plans %v, chess %v: monochrome should plan less per move", mono.soft, chess.soft)
+	}
+}
+
+// TestPonderhitPlansForTheRootSide: the clock that starts on ponderhit is
+// the one of the side to move at the root, whichever node of the tree the
+// search is at when it notices (it polls at nodes of both sides).
+func TestPonderhitPlansForTheRootSide(t *testing.T) {
+	hit := make(chan struct{})
+	j := &job{ctx: context.Background(), lim: Limits{Ponder: hit}}
+	var planned []variants.Color
+	plan := func(_ Limits, c variants.Color) timeBudget {
+		planned = append(planned, c)
+		if c == variants.Black {
+			return timeBudget{soft: time.Second, hard: 2 * time.Second}
+		}
+		return timeBudget{soft: time.Hour, hard: 2 * time.Hour}
+	}
+	s := newStopper(j, 0, plan, variants.Black)
+	s.pollStop(true)
+	if len(planned) != 0 || s.stopped || !s.endless() {
+		t.Fatalf("before ponderhit: planned %v, stopped %v, endless %v; want no plan, searching, endless", planned, s.stopped, s.endless())
+	}
+	close(hit)
+	s.pollStop(true)
+	if len(planned) != 1 || planned[0] != variants.Black || s.tb.soft != time.Second {
+		t.Fatalf("after ponderhit: planned %v with soft limit %v; want Black's plan once (1s)", planned, s.tb.soft)
+	}
+	if s.endless() {
+		t.Fatal("still endless after ponderhit")
 	}
 }
