@@ -312,9 +312,9 @@ func (c *cecpPlayer) think(ctx context.Context, t *turn) (reply, error) {
 		switch {
 		case errors.Is(err, errTimeout):
 			c.p.broken = true // it may still move later: do not reuse it
-			return r, timeForfeit(t.budget)
+			return r, timeForfeit(t.budget).withTrace(c.p)
 		case errors.Is(err, errEOF):
-			return r, crashed("exited while thinking")
+			return r, crashed("exited while thinking").withTrace(c.p)
 		case err != nil:
 			return r, err
 		}

@@ -29,6 +29,10 @@ type gameRecord struct {
 	Started     time.Time
 	FinalFEN    string     // the position the game ended in
 	Notes       []moveNote `json:",omitempty"` // per ply, with -pgncomments
+	// Trace is the last traffic with the engine that lost on time or died
+	// while thinking ("<" sent to it, ">" read from it): what it said after
+	// its last `go`, and whether it answered `stop`.
+	Trace []string `json:",omitempty"`
 }
 
 // moveNote is what the mover said about one ply: its last score and depth
@@ -142,6 +146,7 @@ func playGame(ctx context.Context, s *gameSetup, rec *gameRecord, players [2]pla
 			var f *fault
 			if errors.As(err, &f) {
 				lose(side, f.termination, f.reason)
+				rec.Trace = f.trace
 				return nil
 			}
 			lose(side, "abandoned", err.Error())

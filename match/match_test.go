@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -219,6 +220,21 @@ func TestFakeEngines(t *testing.T) {
 				}
 				if g.Termination != c.term || !strings.Contains(g.Reason, c.why) {
 					t.Errorf("game %d: %s {%s}, want %s {...%s...}", g.Number, g.Termination, g.Reason, c.term, c.why)
+				}
+				// A player lost on time or dead while thinking leaves
+				// its last traffic: the command that started the
+				// thinking, and for UCI the stop that went unanswered.
+				trace := strings.Join(g.Trace, "\n")
+				switch {
+				case c.mode == "hang" || c.mode == "crash":
+					if !regexp.MustCompile(`(?m)^< (go|usermove|[a-z][0-9])`).MatchString(trace) {
+						t.Errorf("game %d (%s): trace %q shows no command that started the thinking", g.Number, c.mode, g.Trace)
+					}
+					if c.mode == "hang" && c.proto == UCI && !strings.HasSuffix(trace, "< stop") {
+						t.Errorf("game %d: trace %q does not end with the unanswered stop", g.Number, g.Trace)
+					}
+				case len(g.Trace) > 0:
+					t.Errorf("game %d (%s): a trace %q without a time loss or crash", g.Number, c.mode, g.Trace)
 				}
 			}
 			if c.term != "" && res.Stats.Losses != cfg.Games {

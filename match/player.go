@@ -54,20 +54,29 @@ type reply struct {
 type fault struct {
 	termination string // PGN Termination tag value
 	reason      string // human readable
+	// trace is the engine's last traffic when it lost on time or died
+	// while thinking (the arbiter prints it), nil otherwise.
+	trace []string
 }
 
 func (f *fault) Error() string { return f.reason }
 
 func timeForfeit(budget time.Duration) *fault {
-	return &fault{"time forfeit", fmt.Sprintf("loses on time (no answer within %v)", budget.Round(time.Millisecond))}
+	return &fault{termination: "time forfeit", reason: fmt.Sprintf("loses on time (no answer within %v)", budget.Round(time.Millisecond))}
 }
 
 func crashed(detail string) *fault {
-	return &fault{"abandoned", "engine died: " + detail}
+	return &fault{termination: "abandoned", reason: "engine died: " + detail}
+}
+
+// withTrace attaches p's recent traffic to f.
+func (f *fault) withTrace(p *process) *fault {
+	f.trace = p.trace()
+	return f
 }
 
 func faultf(term, format string, args ...any) *fault {
-	return &fault{term, fmt.Sprintf(format, args...)}
+	return &fault{termination: term, reason: fmt.Sprintf(format, args...)}
 }
 
 // mateScore stands for a mate in UCI/CECP scores when comparing with the

@@ -22,7 +22,26 @@ type process struct {
 	exited chan struct{} // closed once the process has been reaped
 	log    *ioLog
 	broken bool // crashed, hung or talked nonsense: not reusable
+	// recent is the last traffic (commands sent, lines read), oldest
+	// first, kept for the report of a player that lost by a fault.
+	recent []string
 }
+
+// recentLines is how much traffic a process keeps for a fault report.
+const recentLines = 12
+
+// remember keeps line in the recent traffic, dropping the oldest.
+func (p *process) remember(dir, line string) {
+	if len(p.recent) == recentLines {
+		copy(p.recent, p.recent[1:])
+		p.recent = p.recent[:recentLines-1]
+	}
+	p.recent = append(p.recent, dir+" "+line)
+}
+
+// trace is the recent traffic, each line marked "<" (sent to the engine) or
+// ">" (read from it).
+func (p *process) trace() []string { return append([]string(nil), p.recent...) }
 
 // ioLog writes the engines' traffic for -debug; nil logs nothing.
 type ioLog struct {
@@ -122,6 +141,7 @@ func readCapped(r *bufio.Reader, max int) (string, error) {
 func (p *process) send(format string, args ...any) error {
 	line := fmt.Sprintf(format, args...)
 	p.log.printf("%s < %s\n", p.name, line)
+	p.remember("<", line)
 	if _, err := io.WriteString(p.stdin, line+"\n"); err != nil {
 		p.broken = true
 		return crashed(fmt.Sprintf("cannot write to it (%v)", err))
@@ -144,6 +164,7 @@ func (p *process) readLine(ctx context.Context, deadline time.Time) (string, err
 			p.broken = true
 			return "", errEOF
 		}
+		p.remember(">", line)
 		return line, nil
 	case <-timeout:
 		return "", errTimeout
@@ -177,6 +198,7 @@ func (p *process) pending() []string {
 				p.broken = true
 				return out
 			}
+			p.remember(">", line)
 			out = append(out, line)
 		default:
 			return out

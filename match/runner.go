@@ -267,6 +267,12 @@ func (t *tally) add(out *Outcome, rec gameRecord, progress bool) {
 				s.Wins, s.Losses, s.Draws, s.Score(), s.Games(), formatElo(s.Elo(), s.EloError95()))
 		}
 		fmt.Fprintln(w, line)
+		if len(rec.Trace) > 0 {
+			fmt.Fprintf(w, "Last traffic with the engine at fault in game #%d (< to it, > from it):\n", rec.Number)
+			for _, l := range rec.Trace {
+				fmt.Fprintf(w, "    %s\n", l)
+			}
+		}
 	}
 	if twoEngine && cfg.pairComplete(rec) {
 		var pts float64

@@ -95,9 +95,9 @@ func (u *uciPlayer) think(ctx context.Context, t *turn) (reply, error) {
 		switch {
 		case errors.Is(err, errTimeout):
 			u.abandonSearch(ctx)
-			return r, timeForfeit(t.budget)
+			return r, timeForfeit(t.budget).withTrace(u.p)
 		case errors.Is(err, errEOF):
-			return r, crashed("exited while thinking")
+			return r, crashed("exited while thinking").withTrace(u.p)
 		case err != nil:
 			return r, err
 		}
