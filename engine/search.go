@@ -72,6 +72,9 @@ type searcher struct {
 	// move, or a game without continuation history), for the continuation
 	// history of the plies below.
 	prevKey [MaxPly + 1]int
+	// quietMove[ply] is the quiet move made at ply (NoMove after a null
+	// move or a noisy one): its reply's static evaluation grades it.
+	quietMove [MaxPly + 1]variants.Move
 	// excludedMove[ply] is skipped by the singular-extension search at ply.
 	excludedMove [MaxPly + 1]variants.Move
 	rawEvals     [MaxPly + 1]int // static eval before correction
@@ -561,6 +564,13 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 	s.rawEvals[ply] = rawEval
 	s.evals[ply] = eval
 	improving := !inCheck && ply >= 2 && eval > s.evals[ply-2]
+	// A quiet move after which the static evaluation swings against its
+	// mover is likely a poor one, and one that gains is likely good: its
+	// history learns that at once, before any search below it says so.
+	if ply > 0 && !inCheck && !singularSearch && s.evals[ply-1] > -Infinity && !s.quietMove[ply-1].IsNone() {
+		bonus := max(-evalDiffMax, min(evalDiffMax, -evalDiffScale*(s.evals[ply-1]+eval)))
+		s.history.update(s.pos.SideToMove().Other(), s.quietMove[ply-1], bonus)
+	}
 
 	if !pvNode && !inCheck && ply > 0 && !singularSearch && !isMate(beta) {
 		// Reverse futility pruning: far above beta at low depth.
@@ -578,6 +588,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 			s.keys = append(s.keys, s.pos.Hash())
 			s.nullPly[ply+1] = true
 			s.prevKey[ply] = -1
+			s.quietMove[ply] = variants.NoMove
 			s.doubleExt[ply+1] = s.doubleExt[ply]
 			v := -s.search(depth-1-r, -beta, -beta+1, ply+1, !cutNode)
 			s.nullPly[ply+1] = false
@@ -721,6 +732,10 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 		prune := pruneBy != 0
 		// Set before pruning too: quiescence below this node reads it.
 		s.prevKey[ply] = key
+		s.quietMove[ply] = variants.NoMove
+		if !noisy {
+			s.quietMove[ply] = m
+		}
 		// Whether m checks matters only to a move pruned unless it checks
 		// and to a late move's reduction (lateMove): the game's cheap test
 		// is asked only there.
@@ -880,6 +895,7 @@ func (s *searcher) probCut(depth, beta, ply, eval int, cutNode, ttHit bool, tte 
 		}
 		s.used |= TechProbCut
 		s.prevKey[ply] = s.moveKey(m)
+		s.quietMove[ply] = variants.NoMove
 		s.doubleExt[ply+1] = s.doubleExt[ply]
 		s.make(m)
 		v := -s.qsearch(-pBeta, -pBeta+1, ply+1, 0)
@@ -902,6 +918,14 @@ func (s *searcher) probCut(depth, beta, ply, eval int, cutNode, ttHit bool, tte 
 // depth, so that the cut-offs of shallow nodes, by far the most numerous,
 // teach the tables within a search.
 func historyBonus(depth int) int { return min(300*depth-250, 1600) }
+
+// The history bonus of a quiet move from the evaluation swing it causes:
+// evalDiffScale per centipawn of the swing, at most evalDiffMax (a deep
+// cut-off's bonus).
+const (
+	evalDiffScale = 16
+	evalDiffMax   = 1600
+)
 
 // rewardCutoff updates killers and histories after move m caused a
 // cut-off: the move gets a bonus, the moves of its kind tried before it a
