@@ -3,6 +3,7 @@ package engine
 import (
 	"testing"
 
+	"varchess/variants"
 	"varchess/variants/chess"
 )
 
@@ -46,6 +47,42 @@ func TestContinuationHistory(t *testing.T) {
 	s.prevKey[0] = -1 // after a null move only the plain history counts
 	if got := s.quietScore(m, 1); got != s.history.get(p.SideToMove(), m) {
 		t.Errorf("after a null move: %d, want the plain history %d", got, s.history.get(p.SideToMove(), m))
+	}
+}
+
+// A quiet move's history learns the static evaluation swing it caused:
+// a bonus when its mover gained, a malus when it lost, nothing after a
+// noisy or null move or from a position in check.
+func TestHistoryFromEvalSwing(t *testing.T) {
+	cases := []struct {
+		name             string
+		before, after    int // static evals, each for its side to move
+		quiet, fromCheck bool
+		want             int // sign of the history
+	}{
+		{"gain", 20, -80, true, false, 1},     // mover 20 -> 80
+		{"loss", 20, 30, true, false, -1},     // mover 20 -> -30
+		{"noisy", 20, 30, false, false, 0},    // not a quiet move
+		{"from check", 20, 30, true, true, 0}, // no eval before it
+	}
+	for _, c := range cases {
+		s, p := historySearcher(t, chess.StartFEN)
+		m, _ := p.ParseMove("g1f3")
+		s.evals[0] = c.before
+		if c.fromCheck {
+			s.evals[0] = -Infinity
+		}
+		s.quietMove[0] = variants.NoMove
+		if c.quiet {
+			s.quietMove[0] = m
+		}
+		p.Make(m)
+		s.gradeBySwing(1, c.after)
+		p.Unmake()
+		got := s.history.get(variants.White, m)
+		if sign(got) != c.want {
+			t.Errorf("%s: history %d, want sign %d", c.name, got, c.want)
+		}
 	}
 }
 

@@ -564,12 +564,8 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 	s.rawEvals[ply] = rawEval
 	s.evals[ply] = eval
 	improving := !inCheck && ply >= 2 && eval > s.evals[ply-2]
-	// A quiet move after which the static evaluation swings against its
-	// mover is likely a poor one, and one that gains is likely good: its
-	// history learns that at once, before any search below it says so.
-	if ply > 0 && !inCheck && !singularSearch && s.evals[ply-1] > -Infinity && !s.quietMove[ply-1].IsNone() {
-		bonus := max(-evalDiffMax, min(evalDiffMax, -evalDiffScale*(s.evals[ply-1]+eval)))
-		s.history.update(s.pos.SideToMove().Other(), s.quietMove[ply-1], bonus)
+	if !inCheck && !singularSearch {
+		s.gradeBySwing(ply, eval)
 	}
 
 	if !pvNode && !inCheck && ply > 0 && !singularSearch && !isMate(beta) {
@@ -926,6 +922,21 @@ const (
 	evalDiffScale = 16
 	evalDiffMax   = 1600
 )
+
+// gradeBySwing teaches the history of the quiet move that led to ply (if
+// it was one, and made out of check) the swing of the static evaluation
+// it caused: one after which the evaluation turns against its mover is
+// likely poor, one that gains likely good, known before any search below
+// it says so. eval is the node's static evaluation, not in check.
+func (s *searcher) gradeBySwing(ply, eval int) {
+	if ply == 0 || s.evals[ply-1] == -Infinity || s.quietMove[ply-1].IsNone() {
+		return
+	}
+	// Both evaluations are from their side to move's view: their sum is
+	// what the mover lost.
+	bonus := max(-evalDiffMax, min(evalDiffMax, -evalDiffScale*(s.evals[ply-1]+eval)))
+	s.history.update(s.pos.SideToMove().Other(), s.quietMove[ply-1], bonus)
+}
 
 // rewardCutoff updates killers and histories after move m caused a
 // cut-off: the move gets a bonus, the moves of its kind tried before it a
