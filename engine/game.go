@@ -138,11 +138,14 @@ const (
 	// TechCaptureHistory: captures of equal gain are ordered by their
 	// cut-off history.
 	TechCaptureHistory
+	// TechSwingHistory: a quiet move's history also learns the swing of
+	// the static evaluation it causes (searcher.gradeBySwing).
+	TechSwingHistory
 	techCount = iota
 )
 
 var techNames = [techCount]string{"singular", "probcut", "lmp", "futility", "history-pruning",
-	"see-pruning", "qfutility", "continuation-history", "capture-history"}
+	"see-pruning", "qfutility", "continuation-history", "capture-history", "swing-history"}
 
 // String lists the techniques of the set by name, separated by commas.
 func (t Techniques) String() string {

@@ -46,11 +46,13 @@ const monoPlanMoves = 50
 
 // monoWithout are the chess search techniques monochrome plays better
 // without, each measured at fixed nodes against the search with it
-// (docs/strength.md, Monochrome): the continuation and capture histories.
-// Without them quiet moves are ordered by the plain history and captures
+// (docs/strength.md, Monochrome): the continuation and capture histories
+// (without them quiet moves are ordered by the plain history and captures
 // by their points and the piece handed over, which is cheaper per node and
-// measured no weaker (a lean to a gain, within the error bar).
-const monoWithout = TechContinuationHistory | TechCaptureHistory
+// measured no weaker: a lean to a gain, within the error bar), and the
+// history from the evaluation swing of a quiet move (clearly weaker here:
+// the threats this evaluation counts swing with every move).
+const monoWithout = TechContinuationHistory | TechCaptureHistory | TechSwingHistory
 
 // Evaluation weights, centipawns.
 const (

@@ -929,9 +929,10 @@ const (
 // likely poor, one that gains likely good, known before any search below
 // it says so. eval is the node's static evaluation, not in check.
 func (s *searcher) gradeBySwing(ply, eval int) {
-	if ply == 0 || s.evals[ply-1] == -Infinity || s.quietMove[ply-1].IsNone() {
+	if ply == 0 || s.evals[ply-1] == -Infinity || s.quietMove[ply-1].IsNone() || !s.allows(TechSwingHistory) {
 		return
 	}
+	s.used |= TechSwingHistory
 	// Both evaluations are from their side to move's view: their sum is
 	// what the mover lost.
 	bonus := max(-evalDiffMax, min(evalDiffMax, -evalDiffScale*(s.evals[ply-1]+eval)))
