@@ -916,18 +916,20 @@ func (s *searcher) probCut(depth, beta, ply, eval int, cutNode, ttHit bool, tte 
 func historyBonus(depth int) int { return min(300*depth-250, 1600) }
 
 // The history bonus of a quiet move from the evaluation swing it causes:
-// evalDiffScale per centipawn of the swing, at most evalDiffMax (a deep
+// swingScale per centipawn of the swing, at most swingMax (a deep
 // cut-off's bonus).
 const (
-	evalDiffScale = 16
-	evalDiffMax   = 1600
+	swingScale = 16
+	swingMax   = 1600
 )
 
 // gradeBySwing teaches the history of the quiet move that led to ply (if
 // it was one, and made out of check) the swing of the static evaluation
 // it caused: one after which the evaluation turns against its mover is
 // likely poor, one that gains likely good, known before any search below
-// it says so. eval is the node's static evaluation, not in check.
+// it says so. eval is the node's static evaluation, not in check. (A
+// null-move verification search enters its node again and grades the
+// move twice; measured so, see docs/strength.md.)
 func (s *searcher) gradeBySwing(ply, eval int) {
 	if ply == 0 || s.evals[ply-1] == -Infinity || s.quietMove[ply-1].IsNone() || !s.allows(TechSwingHistory) {
 		return
@@ -935,7 +937,7 @@ func (s *searcher) gradeBySwing(ply, eval int) {
 	s.used |= TechSwingHistory
 	// Both evaluations are from their side to move's view: their sum is
 	// what the mover lost.
-	bonus := max(-evalDiffMax, min(evalDiffMax, -evalDiffScale*(s.evals[ply-1]+eval)))
+	bonus := max(-swingMax, min(swingMax, -swingScale*(s.evals[ply-1]+eval)))
 	s.history.update(s.pos.SideToMove().Other(), s.quietMove[ply-1], bonus)
 }
 
