@@ -31,7 +31,8 @@ import (
 // better without: the history from a quiet move's evaluation swing
 // (kingchess1 scored 44.9% in 435 games at fixed nodes with it,
 // docs/strength.md), where a drop changes the evaluation's reserve and
-// king-safety terms with nearly every move.
+// king-safety terms with nearly every move. Measured in kingchess1 only;
+// kingchess shares its evaluation and search, so it follows.
 const kcWithout = TechSwingHistory
 
 func init() {
