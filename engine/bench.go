@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"runtime/pprof"
 	"time"
 
 	"varchess/variants/chess"
@@ -60,8 +62,9 @@ func BenchMain(args []string, stdout, stderr io.Writer) int {
 	threads := fs.Int("threads", 1, "search threads (above 1 the node count varies from run to run;\nthe time is then the time to depth D)")
 	evalFile := fs.String("evalfile", "", "evaluate with this network `file` (.nnue) instead of the built-in one")
 	hce := fs.Bool("hce", false, "evaluate with the hand-crafted evaluation even when a network is built in")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the searches to `file` (pprof format: go tool pprof varchess file)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: bench [-depth D] [-hash MB] [-threads N] [-evalfile F | -hce]\n\n"+
+		fmt.Fprintf(stderr, "usage: bench [-depth D] [-hash MB] [-threads N] [-evalfile F | -hce] [-cpuprofile F]\n\n"+
 			"Searches %d fixed chess positions to depth D; the last two lines are\n"+
 			"'Nodes searched: N' (deterministic for given flags with one thread) and 'Nodes/second: X'.\n\n", len(benchPositions))
 		fs.PrintDefaults()
@@ -84,6 +87,14 @@ func BenchMain(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		opt.Net = n
+	}
+	if *cpuProfile != "" {
+		stop, err := startCPUProfile(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(stderr, "bench: %v\n", err)
+			return 1
+		}
+		defer stop()
 	}
 	nodes, elapsed, err := BenchOptions(*depth, opt, func(i int, fen string, r Result) {
 		fmt.Fprintf(stderr, "position %2d/%d  nodes %10d  %s\n", i+1, len(benchPositions), r.Nodes, fen)
@@ -129,4 +140,21 @@ func BenchOptions(depth int, opt Options, progress func(i int, fen string, r Res
 		}
 	}
 	return total, time.Since(start), nil
+}
+
+// startCPUProfile starts profiling the process's CPU use into path; the
+// returned function stops it and closes the file.
+func startCPUProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("cpu profile %s: %w", path, err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}, nil
 }

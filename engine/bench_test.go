@@ -2,6 +2,8 @@ package engine
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"regexp"
 	"testing"
 )
@@ -38,6 +40,29 @@ func TestBenchMainOutput(t *testing.T) {
 	}
 	if code := BenchMain([]string{"-threads", "0"}, &out, &errOut); code != 2 {
 		t.Errorf("-threads 0: exit %d, want 2", code)
+	}
+}
+
+// TestBenchCPUProfile: -cpuprofile writes a gzipped pprof file, and a
+// path that cannot be created is an error, not a bench without a profile.
+func TestBenchCPUProfile(t *testing.T) {
+	var out, errOut bytes.Buffer
+	path := filepath.Join(t.TempDir(), "cpu.prof")
+	if code := BenchMain([]string{"-depth", "5", "-hash", "2", "-cpuprofile", path}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b {
+		t.Errorf("profile of %d bytes is not gzip data (pprof's format)", len(b))
+	}
+	errOut.Reset()
+	bad := filepath.Join(t.TempDir(), "no-such-dir", "cpu.prof")
+	if code := BenchMain([]string{"-depth", "2", "-cpuprofile", bad}, &out, &errOut); code != 1 ||
+		!bytes.Contains(errOut.Bytes(), []byte("cpu profile")) {
+		t.Errorf("unwritable profile path: exit %d, stderr %q; want exit 1 naming the profile", code, errOut.String())
 	}
 }
 

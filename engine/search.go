@@ -403,7 +403,9 @@ func (s *searcher) classifyMove(m variants.Move) (bool, int) {
 
 func (s *searcher) make(m variants.Move) {
 	s.pos.Make(m)
-	s.keys = append(s.keys, s.pos.Hash())
+	key := s.pos.Hash()
+	s.tt.prefetch(key) // the child node's first question
+	s.keys = append(s.keys, key)
 }
 
 func (s *searcher) unmake() {

@@ -86,6 +86,10 @@ func (t *table) bucket(key uint64) *ttBucket {
 	return &t.buckets[hi]
 }
 
+// prefetch starts loading key's bucket into the cache: a probe soon after
+// finds it there instead of waiting for memory.
+func (t *table) prefetch(key uint64) { prefetch(unsafe.Pointer(t.bucket(key))) }
+
 // pack puts everything but the key and the move into one word.
 func (t *table) pack(score, eval int16, depth int8, b bound, gen uint8) uint64 {
 	return uint64(uint16(score)) | uint64(uint16(eval))<<16 | uint64(uint8(depth))<<32 |
