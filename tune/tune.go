@@ -51,7 +51,7 @@ func (s *Set) Len() int { return len(s.pos) }
 // add traces one position and appends it.
 func (s *Set) add(p *chess.Position, score int, result float64) error {
 	tr := engine.TraceChess(p)
-	if len(s.terms) > math.MaxUint32-1000 {
+	if uint64(len(s.terms)) > math.MaxUint32-1000 {
 		return errors.New("data set too large")
 	}
 	ps := position{start: uint32(len(s.terms)), nLin: uint16(len(tr.Linear)),

@@ -103,7 +103,7 @@ func (d *Data) add(r *record) error {
 }
 
 func (d *Data) add1(r *record) error {
-	if len(d.feats) > math.MaxUint32-MaxPieces {
+	if uint64(len(d.feats)) > math.MaxUint32-MaxPieces {
 		return errors.New("data set too large")
 	}
 	if len(d.start) == 0 {
