@@ -9,6 +9,8 @@
 #                                    [-g GRACE: the arbiter's time margin, e.g. 1s]
 #                                    [-u ELO: varchess at this UCI_Elo level too]
 #                                    [-b BIN: play this varchess build]
+#                                    [-p: each move's time, depth and score
+#                                     as a PGN comment (-pgncomments)]
 #
 # On a loaded machine Stockfish can lose on time (the arbiter allows 200 ms
 # beyond the clock); -m 50 gives it a larger safety margin. Keep it small:
@@ -19,8 +21,8 @@
 # colours swapped), built here from move lists so no data file is needed.
 set -euo pipefail
 
-elo=2000 games=200 tc=10+0.1 conc=2 pgn="" sfover="" margin=200ms ours="" prebuilt=""
-while getopts "e:n:t:c:o:m:g:u:b:h" opt; do
+elo=2000 games=200 tc=10+0.1 conc=2 pgn="" sfover="" margin=200ms ours="" prebuilt="" comments=""
+while getopts "e:n:t:c:o:m:g:u:b:ph" opt; do
 	case "$opt" in
 	e) elo="$OPTARG" ;;
 	n) games="$OPTARG" ;;
@@ -31,7 +33,9 @@ while getopts "e:n:t:c:o:m:g:u:b:h" opt; do
 	g) margin="$OPTARG" ;;
 	u) ours="$OPTARG" ;;
 	b) prebuilt="$OPTARG" ;;
-	*) sed -n '2,20p' "$0"; exit 2 ;;
+	p) comments=-pgncomments ;;
+	h) sed -n '2,21p' "$0"; exit 0 ;;
+	*) sed -n '2,21p' "$0" >&2; exit 2 ;;
 	esac
 done
 cd "$(dirname "$0")/.."
@@ -106,5 +110,5 @@ out="$work/match.txt"
 "$bin" match -variant chess -margin "$margin" \
 	-engine "cmd=$bin,proto=uci,name=$name$level" \
 	-engine "cmd=$sf,proto=uci,name=sf$elo,option.UCI_LimitStrength=true,option.UCI_Elo=$elo$sfover" \
-	-games "$games" -tc "$tc" -concurrency "$conc" -openings "$openings" -pgn "$pgn" | tee "$out"
+	-games "$games" -tc "$tc" -concurrency "$conc" -openings "$openings" -pgn "$pgn" $comments | tee "$out"
 echo "stockfish-match: games in $pgn" >&2
