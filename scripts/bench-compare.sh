@@ -48,6 +48,7 @@ pause() {
 	paused=""
 	local p
 	for p in $(pgrep -f -- "$PAUSE" || true); do
+		[ "$p" != "$$" ] || continue # a pattern that names this script's own flags
 		paused="$paused $p $(pgrep -P "$p" | tr '\n' ' ')"
 	done
 	[ -z "$paused" ] || kill -STOP $paused 2>/dev/null || true
