@@ -43,13 +43,20 @@ for b in "$base" "$new"; do
 done
 
 paused=""
+# pause stops the matching processes and their children, never this script
+# or a process it runs under (their command lines may match too).
 pause() {
 	[ -n "${PAUSE:-}" ] || return 0
-	paused=""
-	local p
+	local p mine=" " list=""
+	for ((p = $$; p > 1; p = $(ps -o ppid= -p "$p" | tr -d ' '))); do
+		mine="$mine$p "
+	done
 	for p in $(pgrep -f -- "$PAUSE" || true); do
-		[ "$p" != "$$" ] || continue # a pattern that names this script's own flags
-		paused="$paused $p $(pgrep -P "$p" | tr '\n' ' ')"
+		list="$list $p $(pgrep -P "$p" || true)"
+	done
+	paused=""
+	for p in $list; do
+		[[ $mine == *" $p "* ]] || paused="$paused $p"
 	done
 	[ -z "$paused" ] || kill -STOP $paused 2>/dev/null || true
 }
