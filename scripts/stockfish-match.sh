@@ -21,6 +21,7 @@
 # colours swapped), built here from move lists so no data file is needed.
 set -euo pipefail
 
+usage() { sed -n '2,21p' "$0"; }
 elo=2000 games=200 tc=10+0.1 conc=2 pgn="" sfover="" margin=200ms ours="" prebuilt="" comments=""
 while getopts "e:n:t:c:o:m:g:u:b:ph" opt; do
 	case "$opt" in
@@ -34,8 +35,8 @@ while getopts "e:n:t:c:o:m:g:u:b:ph" opt; do
 	u) ours="$OPTARG" ;;
 	b) prebuilt="$OPTARG" ;;
 	p) comments=-pgncomments ;;
-	h) sed -n '2,21p' "$0"; exit 0 ;;
-	*) sed -n '2,21p' "$0" >&2; exit 2 ;;
+	h) usage; exit 0 ;;
+	*) usage >&2; exit 2 ;;
 	esac
 done
 cd "$(dirname "$0")/.."
