@@ -156,7 +156,7 @@ func russianBudget(lim Limits, us variants.Color) timeBudget {
 }
 
 // russianHorizon is the number of moves a russian game is planned to last
-// from any position on (the engine's plan for a long game is 30).
+// from any position on (the engine's plan for a long game is horizonMoves).
 const russianHorizon = 6
 
 func (s *rsearch) nodeCount() uint64 { return s.nodes }

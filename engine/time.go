@@ -37,14 +37,14 @@ const minThink = time.Millisecond
 // machine lost three monochrome games on time (docs/strength.md, "Time
 // use").
 //
-// With 10+0.1 the first move plans (9.98s-0.6s)/30 + 75ms = 387ms (hard
-// 1.5 s).
+// With 10+0.1 the first move plans (9.98s-0.6s)/20 + 75ms = 544ms (hard
+// 2.2 s).
 // Stockfish 15.1 spends far more early (6-8 s of its 10 s in the first ten
 // moves after the opening, then lives on the increment); a horizon of 50
-// spent 2-3 s there and lost strength for it (docs/strength.md, "Time
-// use").
+// spent 2-3 s there and lost strength for it, and 20 beat 30
+// (docs/strength.md, "Time use").
 const (
-	horizonMoves     = 30
+	horizonMoves     = 20
 	hardFactor       = 4
 	reserveIncs      = 5
 	reserveOverheads = 10
