@@ -39,9 +39,10 @@ func init() {
 }
 
 // monoPlanMoves: monochrome games run 200-380 plies, twice chess's, and are
-// often decided late, on points; chess's plan over 30 moves spent half of
-// a 5+0.05 clock in the first ten moves and scored 52% where the plan over
-// 50 had scored 63% on the same openings (docs/strength.md, Monochrome).
+// often decided late, on points; a plan over 30 moves (chess's then) spent
+// half of a 5+0.05 clock in the first ten moves and scored 52% where the
+// plan over 50 had scored 63% on the same openings (docs/strength.md,
+// Monochrome).
 const monoPlanMoves = 50
 
 // monoWithout are the chess search techniques monochrome plays better
