@@ -28,9 +28,10 @@
 # usage: [FAIRY=PATH] scripts/kingchess1-fairy-check.sh [MAXNODES]   (default 3000000)
 set -eu
 MAX=${1:-3000000}
-cd "$(dirname "$0")/.."
 SCRIPT=kingchess1-fairy-check
-. scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+FAIRY=$(abs_path "${FAIRY:-}")
+cd "$(dirname "$0")/.."
 FSF=${FAIRY:-/usr/games/fairy-stockfish}
 [ -n "${FAIRY:-}" ] || need_pkg "$FSF" fairy-stockfish
 TMP=$(mktemp -d)

@@ -60,10 +60,11 @@ while getopts "n:t:c:o:m:ke:a:d:rs:h" opt; do
 	*) sed -n '2,50p' "$0"; exit 2 ;;
 	esac
 done
-cd "$(dirname "$0")/.."
-
 SCRIPT=kingchess1-vs-fairy
-. scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+pgn=$(abs_path "$pgn") engine=$(abs_path "$engine") dir=$(abs_path "$dir") only=$(abs_path "$only")
+FAIRY=$(abs_path "${FAIRY:-}")
+cd "$(dirname "$0")/.."
 
 # score PGN: the score of varchess without the games Fairy-Stockfish lost
 # by a ply our rules reject (they say nothing about strength), with its

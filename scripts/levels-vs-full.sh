@@ -31,9 +31,10 @@ while getopts "v:l:n:t:o:N:c:h" opt; do
 	*) sed -n '2,17p' "$0"; exit 2 ;;
 	esac
 done
-cd "$(dirname "$0")/.."
 SCRIPT=levels-vs-full
-. scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+dir=$(abs_path "$dir")
+cd "$(dirname "$0")/.."
 [ -n "$dir" ] || dir=$(mktemp -d)
 mkdir -p "$dir"
 build_varchess "$dir"

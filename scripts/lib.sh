@@ -6,6 +6,18 @@
 
 log() { echo "${SCRIPT:-script}: $*" >&2; }
 
+# abs_path PATH prints PATH absolute, a relative one taken from the current
+# directory (an empty PATH stays empty). The scripts run from the
+# repository root; they call this on the paths their caller gave (-o, -b,
+# FAIRY, ...) before changing there, so `-o games.pgn` lands where the
+# caller stands and `-b ./varchess` is the caller's binary.
+abs_path() {
+	case "$1" in
+	"" | /*) printf '%s\n' "$1" ;;
+	*) printf '%s\n' "$PWD/$1" ;;
+	esac
+}
+
 # need_go puts Go on PATH. The module needs Go 1.26, which every machine of
 # this project has at /usr/local/go; Debian's golang-go (1.19) is too old to
 # build it, so there is nothing to install.

@@ -39,10 +39,10 @@ while getopts "e:n:t:c:o:m:g:u:b:ph" opt; do
 	*) usage >&2; exit 2 ;;
 	esac
 done
-cd "$(dirname "$0")/.."
-
 SCRIPT=stockfish-match
-. scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+pgn=$(abs_path "$pgn") prebuilt=$(abs_path "$prebuilt")
+cd "$(dirname "$0")/.."
 sf=/usr/games/stockfish
 need_pkg "$sf" stockfish
 

@@ -34,9 +34,10 @@ while getopts "l:n:t:c:o:m:h" opt; do
 	*) sed -n '2,21p' "$0"; exit 2 ;;
 	esac
 done
-cd "$(dirname "$0")/.."
 SCRIPT=strength-calibrate
-. scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
+dir=$(abs_path "$dir")
+cd "$(dirname "$0")/.."
 
 [ -n "$dir" ] || dir=$(mktemp -d)
 mkdir -p "$dir"
