@@ -30,7 +30,7 @@ set -eu
 MAX=${1:-3000000}
 SCRIPT=kingchess1-fairy-check
 . "$(dirname "$0")/lib.sh"
-FAIRY=$(abs_path "${FAIRY:-}")
+FAIRY=$(abs_cmd "${FAIRY:-}")
 cd "$(dirname "$0")/.."
 FSF=${FAIRY:-/usr/games/fairy-stockfish}
 [ -n "${FAIRY:-}" ] || need_pkg "$FSF" fairy-stockfish

@@ -62,8 +62,8 @@ while getopts "n:t:c:o:m:ke:a:d:rs:h" opt; do
 done
 SCRIPT=kingchess1-vs-fairy
 . "$(dirname "$0")/lib.sh"
-pgn=$(abs_path "$pgn") engine=$(abs_path "$engine") dir=$(abs_path "$dir") only=$(abs_path "$only")
-FAIRY=$(abs_path "${FAIRY:-}")
+pgn=$(abs_path "$pgn") engine=$(abs_cmd "$engine") dir=$(abs_path "$dir") only=$(abs_path "$only")
+FAIRY=$(abs_cmd "${FAIRY:-}")
 cd "$(dirname "$0")/.."
 
 # score PGN: the score of varchess without the games Fairy-Stockfish lost
@@ -115,7 +115,7 @@ fi
 
 fsf=${FAIRY:-/usr/games/fairy-stockfish}
 [ -n "${FAIRY:-}" ] || need_pkg "$fsf" fairy-stockfish
-if [ ! -x "$fsf" ]; then
+if ! command -v "$fsf" >/dev/null; then
 	log "FAIRY=$fsf is not an executable"
 	exit 1
 fi

@@ -18,6 +18,15 @@ abs_path() {
 	esac
 }
 
+# abs_cmd is abs_path for a program: a name without a slash stays a name,
+# looked up on PATH as the shell would.
+abs_cmd() {
+	case "$1" in
+	*/*) abs_path "$1" ;;
+	*) printf '%s\n' "$1" ;;
+	esac
+}
+
 # need_go puts Go on PATH. The module needs Go 1.26, which every machine of
 # this project has at /usr/local/go; Debian's golang-go (1.19) is too old to
 # build it, so there is nothing to install.

@@ -41,7 +41,7 @@ while getopts "e:n:t:c:o:m:g:u:b:ph" opt; do
 done
 SCRIPT=stockfish-match
 . "$(dirname "$0")/lib.sh"
-pgn=$(abs_path "$pgn") prebuilt=$(abs_path "$prebuilt")
+pgn=$(abs_path "$pgn") prebuilt=$(abs_cmd "$prebuilt")
 cd "$(dirname "$0")/.."
 sf=/usr/games/stockfish
 need_pkg "$sf" stockfish
