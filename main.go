@@ -43,6 +43,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return match.MainWith(ctx, args[1:], stdout, stderr, match.Hooks{Live: web.StartLive})
 	case "match-merge":
 		return match.MergeMain(args[1:], stdout, stderr)
+	case "match-timeuse":
+		return match.TimeUseMain(args[1:], stdout, stderr)
 	case "serve":
 		return web.Main(args[1:], stdout, stderr)
 	case "datagen":
@@ -72,6 +74,7 @@ Commands (each explains its flags with -h):
   match   play engines against each other in any variant (matches,
           tournaments, SPRT, shards)
   match-merge  report the whole of a match played in shards
+  match-timeuse  how each player of a match spent its clock, by phase
   serve   the board in the browser: play every game against the engine,
           another person, or watch engines play
   datagen play chess self-play games and write labelled positions for tune

@@ -148,6 +148,13 @@ func bookLine(pg bookGame, g *variants.Game, plies int) (string, error) {
 // tokens; other comments, variations, NAGs, move numbers, results and
 // annotation marks (+ # ! ?) are dropped.
 func pgnTokens(s string) []string {
+	return pgnItems(s, func(body string) bool { return strings.HasPrefix(body, "roll ") })
+}
+
+// pgnItems are the plies of a movetext in order, with the top-level
+// comments that keep accepts kept as "{" and their trimmed text (no closing
+// brace); everything else pgnTokens drops is dropped.
+func pgnItems(s string, keep func(comment string) bool) []string {
 	var out []string
 	depth := 0
 	for i := 0; i < len(s); {
@@ -158,7 +165,7 @@ func pgnTokens(s string) []string {
 			if end < 0 {
 				return out
 			}
-			if body := strings.TrimSpace(s[i+1 : i+end]); depth == 0 && strings.HasPrefix(body, "roll ") {
+			if body := strings.TrimSpace(s[i+1 : i+end]); depth == 0 && keep(body) {
 				out = append(out, "{"+body)
 			}
 			i += end + 1
