@@ -10,7 +10,9 @@
 #                                    [-u ELO: varchess at this UCI_Elo level too]
 #                                    [-b BIN: play this varchess build]
 #                                    [-p: each move's time, depth and score
-#                                     as a PGN comment (-pgncomments)]
+#                                     as a PGN comment (-pgncomments), and
+#                                     at the end each side's time use by
+#                                     phase (match-timeuse)]
 #
 # On a loaded machine Stockfish can lose on time (the arbiter allows 200 ms
 # beyond the clock); -m 50 gives it a larger safety margin. Keep it small:
@@ -21,7 +23,7 @@
 # colours swapped), built here from move lists so no data file is needed.
 set -euo pipefail
 
-usage() { sed -n '2,21p' "$0"; }
+usage() { sed -n '2,23p' "$0"; }
 elo=2000 games=200 tc=10+0.1 conc=2 pgn="" sfover="" margin=200ms ours="" prebuilt="" comments=""
 while getopts "e:n:t:c:o:m:g:u:b:ph" opt; do
 	case "$opt" in
@@ -113,3 +115,11 @@ out="$work/match.txt"
 	-engine "cmd=$sf,proto=uci,name=sf$elo,option.UCI_LimitStrength=true,option.UCI_Elo=$elo$sfover" \
 	-games "$games" -tc "$tc" -concurrency "$conc" -openings "$openings" -pgn "$pgn" $comments | tee "$out"
 echo "stockfish-match: games in $pgn" >&2
+if [ -n "$comments" ]; then
+	# An older -b build may not have the command; the PGN is there either way.
+	if "$bin" match-timeuse -h >/dev/null 2>&1; then
+		"$bin" match-timeuse "$pgn"
+	else
+		echo "stockfish-match: $bin has no match-timeuse; time use not summarised" >&2
+	fi
+fi
