@@ -2,6 +2,7 @@ package match
 
 import (
 	"bytes"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -157,4 +158,42 @@ func TestTimeUseMain(t *testing.T) {
 			t.Errorf("%v: exit %d, want %d with %q\nstdout: %s\nstderr: %s", c.args, code, c.code, c.inOutput, stdout.String(), stderr.String())
 		}
 	}
+}
+
+// FuzzTimeUse: any text, however broken, is read without a panic, every
+// game is counted once (with or without comments) unless refused, and each
+// counted note lands in exactly one player's phase.
+func FuzzTimeUse(f *testing.F) {
+	f.Add("[White \"a\"]\n[Black \"b\"]\n\n1. e4 {+0.10/3 0.500s} e5 {-M 0.250s} (2. f4 {+1.00/2 9.000s}) *")
+	f.Add("[Variant \"russian\"]\n[FEN \"garbage\"]\n\n{roll 3} b1c3/2 {- 0.001s}")
+	f.Add("[Variant \"monochrome\"]\n\n1... {+0.00/1 0.100s} {+0.00/1 0.100s} x {")
+	f.Fuzz(func(t *testing.T, text string) {
+		u := newTimeUse([]int{1, 3})
+		games := splitPGN(text)
+		refused, notes := 0, 0
+		for _, pg := range games {
+			if err := u.addGame(pg); err != nil {
+				refused++
+				continue
+			}
+			for _, it := range pgnItems(pg.moves, noteRE.MatchString) {
+				if strings.HasPrefix(it, "{") {
+					notes++
+				}
+			}
+		}
+		if u.games+u.bare+refused != len(games) {
+			t.Errorf("%d games read, %d+%d counted, %d refused", len(games), u.games, u.bare, refused)
+		}
+		counted := 0
+		for _, p := range u.players {
+			for _, ph := range p.phases {
+				counted += ph.plies
+			}
+		}
+		if counted != notes {
+			t.Errorf("%d notes, %d counted", notes, counted)
+		}
+		u.write(io.Discard)
+	})
 }
