@@ -72,6 +72,19 @@ func runMatch(t *testing.T, cfg Config) (*Outcome, []pgnGame) {
 	return res, games
 }
 
+// randomVsGreedy is a 4-game match of the built-in random and greedy
+// players in g, two games at a time, with a clock they never use up.
+func randomVsGreedy(t *testing.T, g *variants.Game, seed uint64) Config {
+	return Config{
+		Game:        g,
+		Engines:     []EngineSpec{mustSpec(t, "builtin:random"), mustSpec(t, "builtin:greedy")},
+		Games:       4,
+		TC:          TimeControl{Base: time.Minute},
+		Concurrency: 2,
+		Seed:        seed,
+	}
+}
+
 // TestBuiltinPlayersEveryGame plays random against greedy in every game and
 // replays each PGN through the rules.
 func TestBuiltinPlayersEveryGame(t *testing.T) {
@@ -79,15 +92,8 @@ func TestBuiltinPlayersEveryGame(t *testing.T) {
 	for _, g := range testGames(t) {
 		t.Run(g.Name, func(t *testing.T) {
 			t.Parallel()
-			cfg := Config{
-				Game:        g,
-				Engines:     []EngineSpec{mustSpec(t, "builtin:random"), mustSpec(t, "builtin:greedy")},
-				Games:       4,
-				TC:          TimeControl{Base: time.Minute},
-				Concurrency: 2,
-				Seed:        7,
-				Adjudicate:  adjudication{MaxPlies: 200},
-			}
+			cfg := randomVsGreedy(t, g, 7)
+			cfg.Adjudicate = adjudication{MaxPlies: 200}
 			res, games := runMatch(t, cfg)
 			wins := map[string]float64{}
 			for _, pg := range games {

@@ -52,26 +52,15 @@ func matchIdentity(args []string) (rest []string, shard string) {
 // pair and stopped where it first crossed a bound (as a run playing one
 // game at a time does).
 func MergeMain(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("match-merge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := subcommand("match-merge", "[-pgn FILE] [-partial] STATE...", stderr,
+		"Merges the state files (-state) of the shards (-shard K/N) of one match and\n"+
+			"prints the report of the whole match, SPRT included.")
 	pgnOut := fs.String("pgn", "", "write the merged games to this PGN `FILE`, in schedule order")
 	partial := fs.Bool("partial", false, "report even if shards are missing or unfinished")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: match-merge [-pgn FILE] [-partial] STATE...\n\n"+
-			"Merges the state files (-state) of the shards (-shard K/N) of one match and\n"+
-			"prints the report of the whole match, SPRT included.\n\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	fail := func(code int, format string, a ...any) int {
-		fmt.Fprintf(stderr, "match-merge: "+format+"\n", a...)
+	if code, done := parseSubcommand(fs, args); done {
 		return code
 	}
+	fail := failer("match-merge", stderr)
 	if fs.NArg() == 0 {
 		return fail(2, "no state files")
 	}
@@ -161,4 +150,38 @@ func MergeMain(args []string, stdout, stderr io.Writer) int {
 	}
 	writeReport(stdout, cfg, out)
 	return 0
+}
+
+// subcommand is the flag set of a command beside match (match-merge,
+// match-timeuse): its usage prints the synopsis, what the command does and
+// the flags.
+func subcommand(name, synopsis string, stderr io.Writer, about string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: %s %s\n\n%s\n\n", name, synopsis, about)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseSubcommand parses a subcommand's flags; done says the command ends
+// here with code: 0 after -h, 2 after a bad flag (both reported).
+func parseSubcommand(fs *flag.FlagSet, args []string) (code int, done bool) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0, true
+		}
+		return 2, true
+	}
+	return 0, false
+}
+
+// failer reports a command's error on stderr, after its name, and returns
+// the exit code.
+func failer(name string, stderr io.Writer) func(code int, format string, a ...any) int {
+	return func(code int, format string, a ...any) int {
+		fmt.Fprintf(stderr, name+": "+format+"\n", a...)
+		return code
+	}
 }

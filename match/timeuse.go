@@ -1,8 +1,6 @@
 package match
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -186,27 +184,16 @@ func parsePhases(s string) ([]int, error) {
 // with `match -pgncomments` spent its clock, by phase of the game. It is how
 // docs/strength.md compares our time plan with Stockfish's.
 func TimeUseMain(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("match-timeuse", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	phases := fs.String("phases", "10,20,40", "the last `MOVES` of each phase but the last (a player's own moves, after the opening)")
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: match-timeuse [-phases 10,20,40] PGN...\n\n"+
-			"Reads games written by `match -pgncomments` (the {score/depth time} after\n"+
+	fs := subcommand("match-timeuse", "[-phases 10,20,40] PGN...", stderr,
+		"Reads games written by `match -pgncomments` (the {score/depth time} after\n"+
 			"each ply) and prints, for each player, its mean thinking time a game and\n"+
 			"its mean time and depth a move in each phase. Moves are counted from the\n"+
-			"player's first own move, so the opening is not in them.\n\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
-	fail := func(code int, format string, a ...any) int {
-		fmt.Fprintf(stderr, "match-timeuse: "+format+"\n", a...)
+			"player's first own move, so the opening is not in them.")
+	phases := fs.String("phases", "10,20,40", "the last `MOVES` of each phase but the last (a player's own moves, after the opening)")
+	if code, done := parseSubcommand(fs, args); done {
 		return code
 	}
+	fail := failer("match-timeuse", stderr)
 	bounds, err := parsePhases(*phases)
 	if err != nil {
 		return fail(2, "-phases %v", err)

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"varchess/variants/all"
 )
@@ -26,17 +25,8 @@ func TestTimeUseReadsWhatMatchWrites(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			cfg := Config{
-				Game:        g,
-				Engines:     []EngineSpec{mustSpec(t, "builtin:random"), mustSpec(t, "builtin:greedy")},
-				Games:       4,
-				TC:          TimeControl{Base: time.Minute},
-				Concurrency: 2,
-				Seed:        5,
-				RandomPlies: 3,
-				PGNComments: true,
-				Adjudicate:  adjudication{MaxPlies: 60},
-			}
+			cfg := randomVsGreedy(t, g, 5)
+			cfg.RandomPlies, cfg.PGNComments, cfg.Adjudicate = 3, true, adjudication{MaxPlies: 60}
 			var pgn bytes.Buffer
 			cfg.PGN = &pgn
 			res, err := Run(t.Context(), cfg)
