@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"varchess/variants"
 	"varchess/variants/all"
 )
 
@@ -71,28 +72,31 @@ func (u *timeUse) addGame(pg bookGame) error {
 	if fen := pg.tags["FEN"]; fen != "" {
 		start = fen
 	}
-	if _, err := g.Load(start); err != nil {
+	pos, err := g.Load(start)
+	if err != nil {
 		return fmt.Errorf("its FEN: %v", err)
 	}
 	names := [2]string{pg.tags["White"], pg.tags["Black"]}
 	mover := 1 // the side of the last ply read: none yet, so White is next
-	if startsWithBlack(g, start) {
+	if pos.SideToMove() == variants.Black {
 		mover = 0
 	}
 	var played [2]int
 	var spent [2]float64
-	var seen [2]bool
-	for _, item := range pgnItems(pg.moves, func(c string) bool { return noteRE.MatchString(c) }) {
-		body, isNote := strings.CutPrefix(item, "{")
-		if !isNote {
+	keepAll := func(string) bool { return true }
+	for _, item := range pgnItems(pg.moves, keepAll) {
+		comment, isComment := strings.CutPrefix(item, "{")
+		if !isComment {
 			mover = 1 - mover
 			continue
 		}
-		m := noteRE.FindStringSubmatch(body)
+		m := noteRE.FindStringSubmatch(comment)
+		if m == nil {
+			continue // a die roll or a remark
+		}
 		secs, _ := strconv.ParseFloat(m[2], 64)
-		p := u.player(names[mover])
 		played[mover]++
-		ph := &p.phases[u.phase(played[mover])]
+		ph := &u.player(names[mover]).phases[u.phase(played[mover])]
 		ph.plies++
 		ph.seconds += secs
 		if m[1] != "" {
@@ -101,15 +105,14 @@ func (u *timeUse) addGame(pg bookGame) error {
 			ph.depth += d
 		}
 		spent[mover] += secs
-		seen[mover] = true
 	}
-	if !seen[0] && !seen[1] {
+	if played[0]+played[1] == 0 {
 		u.bare++
 		return nil
 	}
 	u.games++
 	for side := range 2 {
-		if seen[side] {
+		if played[side] > 0 {
 			p := u.player(names[side])
 			p.games++
 			p.seconds += spent[side]
