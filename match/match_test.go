@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -236,8 +237,8 @@ func TestFakeEngines(t *testing.T) {
 					if !regexp.MustCompile(`(?m)^< (go|usermove|[a-z][0-9])`).MatchString(trace) {
 						t.Errorf("game %d (%s): trace %q shows no command that started the thinking", g.Number, c.mode, g.Trace)
 					}
-					if c.mode == "hang" && c.proto == UCI && !strings.HasSuffix(trace, "< stop") {
-						t.Errorf("game %d: trace %q does not end with the unanswered stop", g.Number, g.Trace)
+					if c.mode == "hang" && c.proto == UCI {
+						checkStopStamp(t, g.Number, g.Trace)
 					}
 				case len(g.Trace) > 0:
 					t.Errorf("game %d (%s): a trace %q without a time loss or crash", g.Number, c.mode, g.Trace)
@@ -457,5 +458,34 @@ func TestNotCECP(t *testing.T) {
 	}
 	if len(res.Games) != 0 {
 		t.Errorf("%d games scored", len(res.Games))
+	}
+}
+
+// checkStopStamp checks that a hung UCI engine's trace ends with the
+// unanswered stop, stamped (seconds since the engine started) no earlier
+// than the go it answered, and that every line carries a stamp.
+func checkStopStamp(t *testing.T, game int, trace []string) {
+	t.Helper()
+	stamp := regexp.MustCompile(`^([<>]) (.*) @(\d+\.\d{3})s$`)
+	var goAt, stopAt float64
+	for _, l := range trace {
+		m := stamp.FindStringSubmatch(l)
+		if m == nil {
+			t.Errorf("game %d: trace line %q has no time stamp", game, l)
+			continue
+		}
+		at, _ := strconv.ParseFloat(m[3], 64)
+		switch {
+		case m[1] == "<" && strings.HasPrefix(m[2], "go"):
+			goAt = at
+		case m[1] == "<" && m[2] == "stop":
+			stopAt = at
+		}
+	}
+	if len(trace) == 0 || !strings.HasPrefix(trace[len(trace)-1], "< stop @") {
+		t.Errorf("game %d: trace %q does not end with the unanswered stop", game, trace)
+	}
+	if stopAt < goAt {
+		t.Errorf("game %d: the stop stamped %.3f s, before the go at %.3f s", game, stopAt, goAt)
 	}
 }

@@ -18,8 +18,9 @@ type process struct {
 	name   string
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
-	lines  chan string
+	lines  chan line
 	exited chan struct{} // closed once the process has been reaped
+	start  time.Time     // when it was started: the origin of the trace's times
 	log    *ioLog
 	broken bool // crashed, hung or talked nonsense: not reusable
 	// recent is the last traffic (commands sent, lines read), oldest
@@ -27,20 +28,30 @@ type process struct {
 	recent []string
 }
 
+// line is one line of the engine's output and when the reading goroutine
+// took it from the pipe (which can be long before the match reads it).
+type line struct {
+	text string
+	at   time.Time
+}
+
 // recentLines is how much traffic a process keeps for a fault report.
 const recentLines = 12
 
-// remember keeps line in the recent traffic, dropping the oldest.
-func (p *process) remember(dir, line string) {
+// remember keeps text, sent or read at the time at, in the recent
+// traffic, dropping the oldest.
+func (p *process) remember(dir, text string, at time.Time) {
 	if len(p.recent) == recentLines {
 		copy(p.recent, p.recent[1:])
 		p.recent = p.recent[:recentLines-1]
 	}
-	p.recent = append(p.recent, dir+" "+line)
+	p.recent = append(p.recent, fmt.Sprintf("%s %s @%.3fs", dir, text, at.Sub(p.start).Seconds()))
 }
 
 // trace is the recent traffic, each line marked "<" (sent to the engine) or
-// ">" (read from it).
+// ">" (read from it) and stamped with the seconds since the engine started
+// when the line was written to it or taken from its pipe. The stamps tell
+// an engine that wrote nothing from an answer that waited in the pipe.
 func (p *process) trace() []string { return append([]string(nil), p.recent...) }
 
 // ioLog writes the engines' traffic for -debug; nil logs nothing.
@@ -82,9 +93,10 @@ func startProcess(spec EngineSpec, log *ioLog) (*process, error) {
 		name:   spec.Name,
 		cmd:    cmd,
 		stdin:  stdin,
-		lines:  make(chan string, 256),
+		lines:  make(chan line, 256),
 		exited: make(chan struct{}),
 		log:    log,
+		start:  time.Now(),
 	}
 	go p.read(stdout)
 	return p, nil
@@ -99,13 +111,13 @@ const maxLine = 1 << 20
 func (p *process) read(stdout io.Reader) {
 	r := bufio.NewReaderSize(stdout, 64*1024)
 	for {
-		line, err := readCapped(r, maxLine)
-		if err != nil && line == "" {
+		text, err := readCapped(r, maxLine)
+		if err != nil && text == "" {
 			break
 		}
-		line = strings.TrimRight(line, "\r")
-		p.log.printf("%s > %s\n", p.name, line)
-		p.lines <- line
+		text = strings.TrimRight(text, "\r")
+		p.log.printf("%s > %s\n", p.name, text)
+		p.lines <- line{text, time.Now()}
 		if err != nil {
 			break
 		}
@@ -141,7 +153,7 @@ func readCapped(r *bufio.Reader, max int) (string, error) {
 func (p *process) send(format string, args ...any) error {
 	line := fmt.Sprintf(format, args...)
 	p.log.printf("%s < %s\n", p.name, line)
-	p.remember("<", line)
+	p.remember("<", line, time.Now())
 	if _, err := io.WriteString(p.stdin, line+"\n"); err != nil {
 		p.broken = true
 		return crashed(fmt.Sprintf("cannot write to it (%v)", err))
@@ -159,13 +171,13 @@ func (p *process) readLine(ctx context.Context, deadline time.Time) (string, err
 		timeout = t.C
 	}
 	select {
-	case line, ok := <-p.lines:
+	case l, ok := <-p.lines:
 		if !ok {
 			p.broken = true
 			return "", errEOF
 		}
-		p.remember(">", line)
-		return line, nil
+		p.remember(">", l.text, l.at)
+		return l.text, nil
 	case <-timeout:
 		return "", errTimeout
 	case <-ctx.Done():
@@ -193,13 +205,13 @@ func (p *process) pending() []string {
 	var out []string
 	for {
 		select {
-		case line, ok := <-p.lines:
+		case l, ok := <-p.lines:
 			if !ok {
 				p.broken = true
 				return out
 			}
-			p.remember(">", line)
-			out = append(out, line)
+			p.remember(">", l.text, l.at)
+			out = append(out, l.text)
 		default:
 			return out
 		}
