@@ -18,19 +18,28 @@ type process struct {
 	name   string
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
-	lines  chan line
+	lines  chan engineLine
 	exited chan struct{} // closed once the process has been reaped
 	start  time.Time     // when it was started: the origin of the trace's times
 	log    *ioLog
 	broken bool // crashed, hung or talked nonsense: not reusable
 	// recent is the last traffic (commands sent, lines read), oldest
 	// first, kept for the report of a player that lost by a fault.
-	recent []string
+	recent []traffic
 }
 
-// line is one line of the engine's output and when the reading goroutine
-// took it from the pipe (which can be long before the match reads it).
-type line struct {
+// engineLine is one line of the engine's output and when the reading
+// goroutine took it from the pipe (which can be long before the match
+// reads it).
+type engineLine struct {
+	text string
+	at   time.Time
+}
+
+// traffic is one line sent ("<") or read (">") and when: written to the
+// engine, or taken from its pipe.
+type traffic struct {
+	dir  string
 	text string
 	at   time.Time
 }
@@ -45,14 +54,20 @@ func (p *process) remember(dir, text string, at time.Time) {
 		copy(p.recent, p.recent[1:])
 		p.recent = p.recent[:recentLines-1]
 	}
-	p.recent = append(p.recent, fmt.Sprintf("%s %s @%.3fs", dir, text, at.Sub(p.start).Seconds()))
+	p.recent = append(p.recent, traffic{dir, text, at})
 }
 
 // trace is the recent traffic, each line marked "<" (sent to the engine) or
 // ">" (read from it) and stamped with the seconds since the engine started
 // when the line was written to it or taken from its pipe. The stamps tell
 // an engine that wrote nothing from an answer that waited in the pipe.
-func (p *process) trace() []string { return append([]string(nil), p.recent...) }
+func (p *process) trace() []string {
+	out := make([]string, len(p.recent))
+	for i, t := range p.recent {
+		out[i] = fmt.Sprintf("%s %s @%.3fs", t.dir, t.text, t.at.Sub(p.start).Seconds())
+	}
+	return out
+}
 
 // ioLog writes the engines' traffic for -debug; nil logs nothing.
 type ioLog struct {
@@ -93,7 +108,7 @@ func startProcess(spec EngineSpec, log *ioLog) (*process, error) {
 		name:   spec.Name,
 		cmd:    cmd,
 		stdin:  stdin,
-		lines:  make(chan line, 256),
+		lines:  make(chan engineLine, 256),
 		exited: make(chan struct{}),
 		log:    log,
 		start:  time.Now(),
@@ -117,7 +132,7 @@ func (p *process) read(stdout io.Reader) {
 		}
 		text = strings.TrimRight(text, "\r")
 		p.log.printf("%s > %s\n", p.name, text)
-		p.lines <- line{text, time.Now()}
+		p.lines <- engineLine{text, time.Now()}
 		if err != nil {
 			break
 		}
