@@ -28,33 +28,31 @@ type process struct {
 	recent []traffic
 }
 
-// engineLine is one line of the engine's output and when the reading
-// goroutine took it from the pipe (which can be long before the match
-// reads it).
+// engineLine is one line of traffic and when it passed: written to the
+// engine, or taken from its pipe by the reading goroutine (which can be
+// long before the match reads it).
 type engineLine struct {
 	text string
 	at   time.Time
 }
 
-// traffic is one line sent ("<") or read (">") and when: written to the
-// engine, or taken from its pipe.
+// traffic is a line sent ("<") or read (">").
 type traffic struct {
-	dir  string
-	text string
-	at   time.Time
+	dir string
+	engineLine
 }
 
 // recentLines is how much traffic a process keeps for a fault report.
 const recentLines = 12
 
-// remember keeps text, sent or read at the time at, in the recent
-// traffic, dropping the oldest.
-func (p *process) remember(dir, text string, at time.Time) {
+// remember keeps l, sent or read, in the recent traffic, dropping the
+// oldest.
+func (p *process) remember(dir string, l engineLine) {
 	if len(p.recent) == recentLines {
 		copy(p.recent, p.recent[1:])
 		p.recent = p.recent[:recentLines-1]
 	}
-	p.recent = append(p.recent, traffic{dir, text, at})
+	p.recent = append(p.recent, traffic{dir, l})
 }
 
 // trace is the recent traffic, each line marked "<" (sent to the engine) or
@@ -168,7 +166,7 @@ func readCapped(r *bufio.Reader, max int) (string, error) {
 func (p *process) send(format string, args ...any) error {
 	line := fmt.Sprintf(format, args...)
 	p.log.printf("%s < %s\n", p.name, line)
-	p.remember("<", line, time.Now())
+	p.remember("<", engineLine{line, time.Now()})
 	if _, err := io.WriteString(p.stdin, line+"\n"); err != nil {
 		p.broken = true
 		return crashed(fmt.Sprintf("cannot write to it (%v)", err))
@@ -191,7 +189,7 @@ func (p *process) readLine(ctx context.Context, deadline time.Time) (string, err
 			p.broken = true
 			return "", errEOF
 		}
-		p.remember(">", l.text, l.at)
+		p.remember(">", l)
 		return l.text, nil
 	case <-timeout:
 		return "", errTimeout
@@ -225,7 +223,7 @@ func (p *process) pending() []string {
 				p.broken = true
 				return out
 			}
-			p.remember(">", l.text, l.at)
+			p.remember(">", l)
 			out = append(out, l.text)
 		default:
 			return out
