@@ -141,11 +141,15 @@ const (
 	// TechSwingHistory: a quiet move's history also learns the swing of
 	// the static evaluation it causes (searcher.gradeBySwing).
 	TechSwingHistory
+	// TechLostCheck: a check given by a move that loses material by the
+	// Exchanger is not extended (games whose checks the search can tell
+	// before making the move: a CheckGiver).
+	TechLostCheck
 	techCount = iota
 )
 
 var techNames = [techCount]string{"singular", "probcut", "lmp", "futility", "history-pruning",
-	"see-pruning", "qfutility", "continuation-history", "capture-history", "swing-history"}
+	"see-pruning", "qfutility", "continuation-history", "capture-history", "swing-history", "lost-check"}
 
 // String lists the techniques of the set by name, separated by commas.
 func (t Techniques) String() string {

@@ -78,7 +78,10 @@ type searcher struct {
 	// excludedMove[ply] is skipped by the singular-extension search at ply.
 	excludedMove [MaxPly + 1]variants.Move
 	rawEvals     [MaxPly + 1]int // static eval before correction
-	doubleExt    [MaxPly + 1]int // double extensions on the path to ply
+	// lostCheck[ply]: the move leading to ply gave check and loses
+	// material by SEE, so the check is not extended there.
+	lostCheck [MaxPly + 1]bool
+	doubleExt [MaxPly + 1]int // double extensions on the path to ply
 }
 
 // lmrTable[d][n] is the late-move reduction at depth d for the n-th move.
@@ -513,7 +516,13 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 	}
 	inCheck := s.pos.InCheck()
 	if inCheck && ply > 0 && (s.extend == nil || s.extend.ExtendCheck()) {
-		depth++ // check extension
+		// A check that only sheds material is most often a spite check:
+		// extending it spends depth on lines the side giving it loses.
+		if s.lostCheck[ply] {
+			s.used |= TechLostCheck
+		} else {
+			depth++ // check extension
+		}
 	}
 	if depth <= 0 {
 		return s.qsearch(alpha, beta, ply, 0)
@@ -585,6 +594,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 			s.null.MakeNull()
 			s.keys = append(s.keys, s.pos.Hash())
 			s.nullPly[ply+1] = true
+			s.lostCheck[ply+1] = false
 			s.prevKey[ply] = -1
 			s.quietMove[ply] = variants.NoMove
 			s.doubleExt[ply+1] = s.doubleExt[ply]
@@ -630,11 +640,11 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 	// non-PV nodes if it beats them by far); when even the others beat
 	// beta, the node is cut (multi-cut).
 	ttExt := 0
-	if ply > 0 && depth >= 7 && ttHit && !ttMove.IsNone() && !singularSearch &&
+	if ply > 0 && depth >= 8 && ttHit && !ttMove.IsNone() && !singularSearch &&
 		tte.bound != boundUpper && int(tte.depth) >= depth-3 && !isMate(ttScore) && ply < 2*s.rootDepth &&
 		s.allows(TechSingular) {
 		s.used |= TechSingular
-		sBeta := ttScore - 2*depth
+		sBeta := ttScore - 3*depth
 		s.excludedMove[ply] = ttMove
 		v := s.search((depth-1)/2, sBeta-1, sBeta, ply, cutNode)
 		s.excludedMove[ply] = variants.NoMove
@@ -734,12 +744,13 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 		if !noisy {
 			s.quietMove[ply] = m
 		}
-		// Whether m checks matters only to a move pruned unless it checks
-		// and to a late move's reduction (lateMove): the game's cheap test
-		// is asked only there.
+		// Whether m checks matters to a move pruned unless it checks, to a
+		// late move's reduction (lateMove) and to the check extension
+		// below it (lostCheck); the game's test is cheap.
 		lateMove := searched >= 2 && depth >= 3 && !inCheck && (!noisy || scores[i] < 0)
 		givesCheck := false
-		if s.checks != nil && (prune || lateMove) {
+		lostCheck := s.allows(TechLostCheck) && s.see != nil
+		if s.checks != nil && (prune || lateMove || lostCheck) {
 			if givesCheck = s.checks.GivesCheck(m); prune && !givesCheck {
 				s.used |= pruneBy
 				if s.noCheck && prunesRest(pruneBy, isKiller) {
@@ -751,6 +762,10 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 				continue
 			}
 		}
+		// Without a CheckGiver the check is known only after the move,
+		// too late for SEE (givesCheck is still false): those games
+		// extend every check.
+		s.lostCheck[ply+1] = lostCheck && givesCheck && !s.see.SEEAtLeast(m, 0)
 		s.make(m)
 		if s.checks == nil {
 			if givesCheck = s.pos.InCheck(); prune && !givesCheck {
@@ -895,6 +910,7 @@ func (s *searcher) probCut(depth, beta, ply, eval int, cutNode, ttHit bool, tte 
 		s.prevKey[ply] = s.moveKey(m)
 		s.quietMove[ply] = variants.NoMove
 		s.doubleExt[ply+1] = s.doubleExt[ply]
+		s.lostCheck[ply+1] = false // it wins material by SEE
 		s.make(m)
 		v := -s.qsearch(-pBeta, -pBeta+1, ply+1, 0)
 		if v >= pBeta {
