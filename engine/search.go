@@ -749,8 +749,8 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 		// below it (lostCheck); the game's test is cheap.
 		lateMove := searched >= 2 && depth >= 3 && !inCheck && (!noisy || scores[i] < 0)
 		givesCheck := false
-		lostCheck := s.allows(TechLostCheck) && s.see != nil
-		if s.checks != nil && (prune || lateMove || lostCheck) {
+		judgeChecks := s.allows(TechLostCheck) && s.see != nil
+		if s.checks != nil && (prune || lateMove || judgeChecks) {
 			if givesCheck = s.checks.GivesCheck(m); prune && !givesCheck {
 				s.used |= pruneBy
 				if s.noCheck && prunesRest(pruneBy, isKiller) {
@@ -765,7 +765,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 		// Without a CheckGiver the check is known only after the move,
 		// too late for SEE (givesCheck is still false): those games
 		// extend every check.
-		s.lostCheck[ply+1] = lostCheck && givesCheck && !s.see.SEEAtLeast(m, 0)
+		s.lostCheck[ply+1] = judgeChecks && givesCheck && !s.see.SEEAtLeast(m, 0)
 		s.make(m)
 		if s.checks == nil {
 			if givesCheck = s.pos.InCheck(); prune && !givesCheck {
