@@ -684,6 +684,9 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 	// restPruned: since the last move searched, a quiet move was pruned
 	// in a way that prunes every quiet move after it (prunesRest).
 	noisyLeft, restPruned := -1, false
+	// judgeChecks: a check that loses material by SEE goes unextended
+	// (lostCheck), so every move's check is asked before it is made.
+	judgeChecks := s.allows(TechLostCheck) && s.see != nil
 	for i := range moves {
 		if restPruned && noisyLeft == 0 {
 			break // the rest are quiet moves pruned alike
@@ -749,7 +752,6 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 		// below it (lostCheck); the game's test is cheap.
 		lateMove := searched >= 2 && depth >= 3 && !inCheck && (!noisy || scores[i] < 0)
 		givesCheck := false
-		judgeChecks := s.allows(TechLostCheck) && s.see != nil
 		if s.checks != nil && (prune || lateMove || judgeChecks) {
 			if givesCheck = s.checks.GivesCheck(m); prune && !givesCheck {
 				s.used |= pruneBy
