@@ -477,8 +477,8 @@ used there.
 		rep.StartLoss, rep.EndLoss, rep.StartValid, rep.EndValid)
 	fmt.Fprintf(stdout, "tune: %s\n", strings.ReplaceAll(summary, "\n", "\ntune: "))
 	if *out != "" {
-		header := "// varchess tune -data " + *data + fmt.Sprintf(" -epochs %d -lr %g -lambda %g -seed %d\n// ", cfg.Epochs, cfg.LR, cfg.Lambda, cfg.Seed) +
-			strings.ReplaceAll(summary, "\n", "\n// ") + "\n"
+		header := "// varchess tune -data " + *data + fmt.Sprintf(" -epochs %d -lr %g -lambda %g -seed %d", cfg.Epochs, cfg.LR, cfg.Lambda, cfg.Seed) +
+			resultFlags(fs) + "\n// " + strings.ReplaceAll(summary, "\n", "\n// ") + "\n"
 		src, err := engine.ChessWeightsSource(w.MG, w.EG, header)
 		if err == nil {
 			err = os.WriteFile(*out, src, 0o644)
@@ -490,6 +490,21 @@ used there.
 		fmt.Fprintf(stdout, "tune: weights written to %s\n", *out)
 	}
 	return 0
+}
+
+// resultFlags lists, in name order, the flags given on the command line
+// that change the tuned weights, other than those the header always names:
+// the header must be enough to repeat the run (-threads included, since
+// each value sums the gradient in its own order).
+func resultFlags(fs *flag.FlagSet) string {
+	var b strings.Builder
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "threads", "valid", "validdata", "freeze", "limit":
+			fmt.Fprintf(&b, " -%s %s", f.Name, f.Value)
+		}
+	})
+	return b.String()
 }
 
 // loadFiles appends the positions of the comma-separated files to set

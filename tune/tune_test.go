@@ -258,12 +258,18 @@ func TestCommandsEndToEnd(t *testing.T) {
 	if code := DatagenMain([]string{"-games", "2", "-nodes", "400", "-out", data, "-hash", "1"}, &out, &errOut); code != 0 {
 		t.Fatalf("datagen: exit %d: %s", code, errOut.String())
 	}
-	if code := TuneMain([]string{"-data", data, "-validdata", data, "-freeze", "PST", "-epochs", "3", "-out", src}, &out, &errOut); code != 0 {
+	if code := TuneMain([]string{"-data", data, "-validdata", data, "-freeze", "PST", "-epochs", "3", "-threads", "2", "-out", src}, &out, &errOut); code != 0 {
 		t.Fatalf("tune: exit %d: %s", code, errOut.String())
 	}
 	b, err := os.ReadFile(src)
 	if err != nil || !strings.Contains(string(b), "var chessWeights = evalWeights{") {
 		t.Fatalf("tune output: %v\n%.200s", err, b)
+	}
+	// The header repeats every flag that shapes the weights, so the run
+	// can be repeated from the file alone.
+	cmd := "// varchess tune -data " + data + " -epochs 3 -lr 1 -lambda 0.2 -seed 1 -freeze PST -threads 2 -validdata " + data + "\n"
+	if !strings.Contains(string(b), cmd) {
+		t.Errorf("header lacks the command %q:\n%.400s", cmd, b)
 	}
 	if !strings.Contains(errOut.String(), "weight pairs frozen") {
 		t.Errorf("no frozen report: %s", errOut.String())
