@@ -1,7 +1,9 @@
 package tune
 
 import (
+	"bytes"
 	"math"
+	"os"
 	"strings"
 	"testing"
 
@@ -119,5 +121,27 @@ func TestRussianTuneLowersTheLoss(t *testing.T) {
 		if !strings.Contains(string(src), "// "+name+" (") {
 			t.Errorf("source lacks %s", name)
 		}
+	}
+}
+
+// TestRussianTuneHeader: the russian weights file names the command that
+// made it, the flags that shape the weights included.
+func TestRussianTuneHeader(t *testing.T) {
+	dir := t.TempDir()
+	data, src := dir+"/r.txt", dir+"/w.go"
+	var out, errOut bytes.Buffer
+	if code := DatagenMain([]string{"-variant", "russian", "-games", "2", "-nodes", "300", "-out", data, "-hash", "1"}, &out, &errOut); code != 0 {
+		t.Fatalf("datagen: exit %d: %s", code, errOut.String())
+	}
+	if code := TuneMain([]string{"-variant", "russian", "-data", data, "-epochs", "2", "-freeze", "Mat", "-limit", "50", "-out", src}, &out, &errOut); code != 0 {
+		t.Fatalf("tune: exit %d: %s", code, errOut.String())
+	}
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := "// varchess tune -variant russian -data " + data + " -epochs 2 -lr 1 -lambda 0.2 -seed 1 -freeze Mat -limit 50\n"
+	if !strings.Contains(string(b), cmd) {
+		t.Errorf("header lacks the command %q:\n%.400s", cmd, b)
 	}
 }

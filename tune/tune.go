@@ -439,7 +439,7 @@ used there.
 	switch *variant {
 	case "chess":
 	case "russian":
-		return russianTuneMain(cfg, *data, *limit, *freeze, *out, stdout, stderr)
+		return russianTuneMain(cfg, *data, *limit, *freeze, *out, resultFlags(fs), stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "tune: -variant %q: want chess or russian\n", *variant)
 		return 2
