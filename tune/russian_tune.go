@@ -181,8 +181,8 @@ func russianWeightsSource(w []float64, header string) ([]byte, error) {
 }
 
 // russianTuneMain is `varchess tune -variant russian` once its flags are
-// read; flags lists the other flags given, for the header (resultFlags).
-func russianTuneMain(cfg Config, data string, limit int, freeze, out, flags string, stdout, stderr io.Writer) int {
+// read; args is the command line for the header (tuneArgs).
+func russianTuneMain(cfg Config, data string, limit int, freeze, out, args string, stdout, stderr io.Writer) int {
 	set, err := loadRussian(data, limit, cfg.Lambda, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "tune: %v\n", err)
@@ -213,8 +213,7 @@ func russianTuneMain(cfg Config, data string, limit int, freeze, out, flags stri
 	if out == "" {
 		return 0
 	}
-	header := fmt.Sprintf("//\n// varchess tune -variant russian -data %s -epochs %d -lr %g -lambda %g -seed %d%s\n// %s\n",
-		data, cfg.Epochs, cfg.LR, cfg.Lambda, cfg.Seed, flags, strings.ReplaceAll(summary, "\n", "\n// "))
+	header := "//\n// varchess tune -variant russian" + args + "\n// " + strings.ReplaceAll(summary, "\n", "\n// ") + "\n"
 	src, err := russianWeightsSource(w, header)
 	if err == nil {
 		err = os.WriteFile(out, src, 0o644)

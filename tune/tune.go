@@ -439,7 +439,7 @@ used there.
 	switch *variant {
 	case "chess":
 	case "russian":
-		return russianTuneMain(cfg, *data, *limit, *freeze, *out, resultFlags(fs), stdout, stderr)
+		return russianTuneMain(cfg, *data, *limit, *freeze, *out, tuneArgs(fs, cfg, *data), stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "tune: -variant %q: want chess or russian\n", *variant)
 		return 2
@@ -477,8 +477,7 @@ used there.
 		rep.StartLoss, rep.EndLoss, rep.StartValid, rep.EndValid)
 	fmt.Fprintf(stdout, "tune: %s\n", strings.ReplaceAll(summary, "\n", "\ntune: "))
 	if *out != "" {
-		header := "// varchess tune -data " + *data + fmt.Sprintf(" -epochs %d -lr %g -lambda %g -seed %d", cfg.Epochs, cfg.LR, cfg.Lambda, cfg.Seed) +
-			resultFlags(fs) + "\n// " + strings.ReplaceAll(summary, "\n", "\n// ") + "\n"
+		header := "// varchess tune" + tuneArgs(fs, cfg, *data) + "\n// " + strings.ReplaceAll(summary, "\n", "\n// ") + "\n"
 		src, err := engine.ChessWeightsSource(w.MG, w.EG, header)
 		if err == nil {
 			err = os.WriteFile(*out, src, 0o644)
@@ -492,12 +491,14 @@ used there.
 	return 0
 }
 
-// resultFlags lists, in name order, the flags given on the command line
-// that change the tuned weights, other than those the header always names:
-// the header must be enough to repeat the run (-threads included, since
-// each value sums the gradient in its own order).
-func resultFlags(fs *flag.FlagSet) string {
+// tuneArgs is the run's command line after "tune" (and -variant) for the
+// weights file's header: the flags the header always names, then, in name
+// order, the others given that change the weights. The header must be
+// enough to repeat the run (-threads included, since each value sums the
+// gradient in its own order).
+func tuneArgs(fs *flag.FlagSet, cfg Config, data string) string {
 	var b strings.Builder
+	fmt.Fprintf(&b, " -data %s -epochs %d -lr %g -lambda %g -seed %d", data, cfg.Epochs, cfg.LR, cfg.Lambda, cfg.Seed)
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
 		case "threads", "valid", "validdata", "freeze", "limit":
