@@ -131,6 +131,11 @@ var chessWeights = evalWeights{
 	MinorBehindPawn: score{3, 16},
 	RookOpen:        score{36, -6},
 	RookSemiOpen:    score{12, 11},
+	RookOnQueenFile: score{0, 0},
+	RookTrapped:     score{0, 0},
+	KingProtector:   score{0, 0},
+	LongDiagonal:    score{0, 0},
+	Space:           score{0, 0},
 	Shelter: [4][8]score{
 		{
 			{-35, 0}, {5, -33}, {4, -17}, {-4, -21}, {-1, -15}, {-18, 1}, {17, 32}, {0, 0},
@@ -159,7 +164,8 @@ var chessWeights = evalWeights{
 			{-4, -9}, {118, 41}, {-13, -1}, {0, -19}, {5, -14}, {9, -15}, {0, -13}, {0, 0},
 		},
 	},
-	KingPawnDist: score{0, -16},
+	KingPawnDist:  score{0, -16},
+	PawnlessFlank: score{0, 0},
 	ThreatByPawn: [7]score{
 		{0, 0}, {0, 0}, {50, 45}, {52, 52}, {45, 46}, {40, 6}, {0, 0},
 	},
@@ -169,10 +175,14 @@ var chessWeights = evalWeights{
 	ThreatByRook: [7]score{
 		{0, 0}, {5, 21}, {20, 19}, {16, 28}, {-1, 17}, {55, -5}, {0, 0},
 	},
-	ThreatByKing: score{11, 22},
-	Hanging:      score{16, 25},
-	PawnPush:     score{12, 13},
-	Tempo:        score{18, 19},
+	ThreatByKing:  score{11, 22},
+	Hanging:       score{16, 25},
+	PawnPush:      score{12, 13},
+	Restricted:    score{0, 0},
+	WeakQueenProt: score{0, 0},
+	KnightOnQueen: score{0, 0},
+	SliderOnQueen: score{0, 0},
+	Tempo:         score{18, 19},
 	KSAttacker: [7]score{
 		{0, 0}, {0, 0}, {45, 93}, {40, 171}, {27, 169}, {34, 51}, {0, 0},
 	},
