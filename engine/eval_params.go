@@ -64,7 +64,7 @@ type evalWeights struct {
 	Hanging       score
 	PawnPush      score // a safe pawn push would attack a piece
 	Restricted    score // squares both attack that the enemy does not strongly hold
-	WeakQueenProt score // weak enemy pieces defended only by their queen
+	WeakQueenProt score // weak enemy pieces (attacked, not strongly held) that their queen defends
 	KnightOnQueen score // safe squares from which a knight would attack the lone enemy queen
 	SliderOnQueen score // same for a bishop or rook, on squares attacked twice
 
