@@ -55,6 +55,24 @@ var (
 	forwardMask   [2][64]bb.Bitboard // squares in front of sq on its file and the adjacent ones
 	forwardFile   [2][64]bb.Bitboard // squares in front of sq on its file
 	distance      [64][64]int8       // king steps between two squares
+	// kingFlank: the files whose pawns shelter a king on each file.
+	kingFlank = [8]bb.Bitboard{queenSide &^ fileD, queenSide, queenSide, centreFiles, centreFiles, kingSide, kingSide, kingSide &^ fileE}
+	// spaceArea: the centre files on ranks 2-4 of each side.
+	spaceArea = [2]bb.Bitboard{centreFiles & (bb.Rank2 | bb.Rank3 | bb.Rank4), centreFiles & (bb.Rank7 | bb.Rank6 | bb.Rank5)}
+	centre    = (fileD | fileE) & (bb.Rank4 | bb.Rank5)
+	// longDiagonals: a1-h8 and a8-h1, the only diagonals through two
+	// centre squares.
+	longDiagonals = bb.Bitboard(0x8040201008040201 | 0x0102040810204080)
+)
+
+const (
+	fileD       = bb.FileA << 3
+	fileE       = bb.FileA << 4
+	queenSide   = bb.FileA | bb.FileA<<1 | bb.FileA<<2 | fileD
+	centreFiles = bb.FileA<<2 | fileD | fileE | bb.FileA<<5
+	kingSide    = fileE | bb.FileA<<5 | bb.FileA<<6 | bb.FileH
+	// spacePhase: the game phase (of maxPhase) from which space counts.
+	spacePhase = 12
 )
 
 func init() {
@@ -228,6 +246,11 @@ func (ev *chessEval) run(p *chess.Position) int {
 	for c := variants.White; c <= variants.Black; c++ {
 		ev.sc[c] = ev.pieces(c, w)
 	}
+	if ev.phase >= spacePhase {
+		for c := variants.White; c <= variants.Black; c++ {
+			ev.sc[c] = ev.sc[c].add(ev.space(c, w))
+		}
+	}
 	ev.pawnStructure(w)
 	for c := variants.White; c <= variants.Black; c++ {
 		ev.kingDanger(c, w)
@@ -293,9 +316,13 @@ func (ev *chessEval) pieces(c variants.Color, w *evalWeights) score {
 					same = bb.Dark
 				}
 				sc = sc.add(ev.term(c, &w.BishopPawns, (ownPawns & same).Count()))
+				if longDiagonals.Has(sq) && (bb.BishopAttacks(sq, ownPawns|theirPawns)&centre).Count() >= 2 {
+					sc = sc.add(ev.term(c, &w.LongDiagonal, 1))
+				}
 			case chess.Rook:
 				a = bb.RookAttacks(sq, ev.occ&^(queens|p.Pieces(c, chess.Rook)))
-				sc = sc.add(ev.term(c, &w.MobRook[(a&ev.mobArea[c]).Count()], 1))
+				mob := (a & ev.mobArea[c]).Count()
+				sc = sc.add(ev.term(c, &w.MobRook[mob], 1))
 				file := bb.FileA << sq.File()
 				if file&ownPawns == 0 {
 					if file&theirPawns == 0 {
@@ -303,6 +330,14 @@ func (ev *chessEval) pieces(c variants.Color, w *evalWeights) score {
 					} else {
 						sc = sc.add(ev.term(c, &w.RookSemiOpen, 1))
 					}
+				}
+				if file&(queens|p.Pieces(them, chess.Queen)) != 0 {
+					sc = sc.add(ev.term(c, &w.RookOnQueenFile, 1))
+				}
+				// A king that walked toward its corner without castling
+				// shuts the rook in behind it.
+				if kf := ev.king[c].File(); mob <= 3 && (kf < 4) == (sq.File() < kf) {
+					sc = sc.add(ev.term(c, &w.RookTrapped, 1))
 				}
 			case chess.Queen:
 				a = bb.QueenAttacks(sq, ev.occ)
@@ -324,9 +359,24 @@ func (ev *chessEval) pieces(c variants.Color, w *evalWeights) score {
 	return sc
 }
 
-// minor: outposts and shelter behind a pawn for a knight or bishop on sq.
+// space: safe squares in the centre of c's half, counted twice behind its
+// pawns, weighted by the square of c's piece count (space matters while
+// there are pieces to use it, so run only counts it above spacePhase).
+func (ev *chessEval) space(c variants.Color, w *evalWeights) score {
+	them := c.Other()
+	safe := spaceArea[c] &^ ev.pawnBB[c] &^ ev.att[them][chess.Pawn]
+	behind := ev.pawnBB[c]
+	behind |= shiftDown(c, behind)
+	behind |= shiftDown(c, shiftDown(c, behind))
+	bonus := safe.Count() + (behind & safe &^ ev.att[them][0]).Count()
+	weight := max(ev.p.Occupancy(c).Count()-3, 0)
+	return ev.term(c, &w.Space, bonus*weight*weight/64)
+}
+
+// minor: outposts, shelter behind a pawn and the distance to the own king
+// for a knight or bishop on sq.
 func (ev *chessEval) minor(c variants.Color, sq bb.Square, outpost *score, w *evalWeights) score {
-	var sc score
+	sc := ev.term(c, &w.KingProtector, int(distance[sq][ev.king[c]]))
 	them := c.Other()
 	r := relRank(c, sq)
 	if r >= 3 && r <= 5 && ev.att[c][chess.Pawn].Has(sq) &&
@@ -470,6 +520,9 @@ func (ev *chessEval) kingShelter(c variants.Color, w *evalWeights) score {
 		}
 		sc = sc.add(ev.term(c, &w.KingPawnDist, d))
 	}
+	if kingFlank[k.File()]&(ev.pawnBB[c]|ev.pawnBB[them]) == 0 {
+		sc = sc.add(ev.term(c, &w.PawnlessFlank, 1))
+	}
 	return sc
 }
 
@@ -536,8 +589,17 @@ func (ev *chessEval) threats(c variants.Color, w *evalWeights) score {
 		}
 	}
 	strong := ev.att[them][chess.Pawn] | ev.att2[them]&^ev.att2[c]
+	if n := (ev.att[them][0] &^ strong & ev.att[c][0]).Count(); n > 0 {
+		sc = sc.add(ev.term(c, &w.Restricted, n))
+	}
+	if q := p.Pieces(them, chess.Queen); q.Count() == 1 {
+		sc = sc.add(ev.queenThreats(c, q.First(), ev.mobArea[c]&^strong, w))
+	}
 	defended := nonPawn & strong
 	weak := theirs &^ strong & ev.att[c][0]
+	if n := (weak & ev.att[them][chess.Queen]).Count(); n > 0 {
+		sc = sc.add(ev.term(c, &w.WeakQueenProt, n))
+	}
 	if defended|weak == 0 {
 		return sc.add(ev.pawnPushThreat(c, nonPawn, w))
 	}
@@ -558,6 +620,20 @@ func (ev *chessEval) threats(c variants.Color, w *evalWeights) score {
 		sc = sc.add(ev.term(c, &w.Hanging, n))
 	}
 	return sc.add(ev.pawnPushThreat(c, nonPawn, w))
+}
+
+// queenThreats: safe squares from which c's pieces could attack the enemy
+// queen on q next move.
+func (ev *chessEval) queenThreats(c variants.Color, q bb.Square, safe bb.Bitboard, w *evalWeights) score {
+	var sc score
+	if n := (bb.KnightAttacks[q] & ev.att[c][chess.Knight] & safe).Count(); n > 0 {
+		sc = sc.add(ev.term(c, &w.KnightOnQueen, n))
+	}
+	sliders := bb.BishopAttacks(q, ev.occ)&ev.att[c][chess.Bishop] | bb.RookAttacks(q, ev.occ)&ev.att[c][chess.Rook]
+	if n := (sliders & safe & ev.att2[c]).Count(); n > 0 {
+		sc = sc.add(ev.term(c, &w.SliderOnQueen, n))
+	}
+	return sc
 }
 
 // pawnPushThreat: pieces a safe pawn push of c would attack.

@@ -46,10 +46,16 @@ type evalWeights struct {
 	MinorBehindPawn score
 	RookOpen        score
 	RookSemiOpen    score
+	RookOnQueenFile score // a rook on a file with a queen of either colour
+	RookTrapped     score // a rook of little mobility shut in by its own king
+	KingProtector   score // per minor, times its distance to its own king
+	LongDiagonal    score // a bishop that sees both centre squares of its colour through pawns
+	Space           score // safe central squares on the own side, times a piece-count weight
 
-	Shelter      [4][8]score // own pawn in front of the king: [edge distance of the file][relative rank, 0 none]
-	Storm        [4][8]score // enemy pawn coming: same indices
-	KingPawnDist score       // times the king's distance to its nearest pawn
+	Shelter       [4][8]score // own pawn in front of the king: [edge distance of the file][relative rank, 0 none]
+	Storm         [4][8]score // enemy pawn coming: same indices
+	KingPawnDist  score       // times the king's distance to its nearest pawn
+	PawnlessFlank score       // no pawn of either colour on the king's flank
 
 	ThreatByPawn  [7]score // pieces attacked by pawns, by victim type
 	ThreatByMinor [7]score // by victim type
@@ -57,6 +63,10 @@ type evalWeights struct {
 	ThreatByKing  score
 	Hanging       score
 	PawnPush      score // a safe pawn push would attack a piece
+	Restricted    score // squares both attack that the enemy does not strongly hold
+	WeakQueenProt score // weak enemy pieces (attacked, not strongly held) that their queen defends
+	KnightOnQueen score // safe squares from which a knight would attack the lone enemy queen
+	SliderOnQueen score // same for a bishop or rook, on squares attacked twice
 
 	Tempo score
 

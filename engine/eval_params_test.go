@@ -174,6 +174,29 @@ func TestChessEvalTerms(t *testing.T) {
 	}
 }
 
+// The piece terms count where they should (White's count minus Black's).
+func TestChessEvalPieceTermCounts(t *testing.T) {
+	w := &chessWeights
+	for _, tc := range []struct {
+		name, fen string
+		weight    *score
+		want      int
+	}{
+		{"rook shut in by its king", "4k3/8/8/8/8/8/5PPP/5K1R w - - 0 1", &w.RookTrapped, 1},
+		{"rook free of its king", "4k3/8/8/8/8/8/5PPP/R4K2 w - - 0 1", &w.RookTrapped, 0},
+		{"rook on the queen's file", "3qk3/8/8/8/8/8/8/3RK3 w - - 0 1", &w.RookOnQueenFile, 1},
+		{"king on a pawnless flank", "k7/8/8/8/8/8/P7/6K1 w - - 0 1", &w.PawnlessFlank, 1},
+		{"bishop on the long diagonal", "4k3/8/8/8/8/8/1B6/4K3 w - - 0 1", &w.LongDiagonal, 1},
+		{"bishop blocked before the centre", "4k3/8/8/8/8/2P5/1B6/4K3 w - - 0 1", &w.LongDiagonal, 0},
+		{"knight one move from the queen", "4k3/8/8/3q4/8/8/8/1N2K3 w - - 0 1", &w.KnightOnQueen, 1},
+		{"minor three steps from its king", "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", &w.KingProtector, 3},
+	} {
+		if n := traceCount(TraceChess(mustParse(t, tc.fen)), tc.weight); n != tc.want {
+			t.Errorf("%s: counted %d, want %d", tc.name, n, tc.want)
+		}
+	}
+}
+
 func traceCount(tr ChessTrace, w *score) int {
 	for _, x := range tr.Linear {
 		if x.Index == weightIndex(w) {
