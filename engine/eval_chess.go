@@ -287,6 +287,7 @@ func (ev *chessEval) pieces(c variants.Color, w *evalWeights) score {
 	theirZone := ev.kingZone[them]
 	theirKingNear := bb.KingAttacks[ev.king[them]]
 	queens := p.Pieces(c, chess.Queen)
+	anyQueen := queens | p.Pieces(them, chess.Queen)
 	// (Pawns: material and squares are in the cached pawn structure.)
 	for t := chess.Knight; t <= chess.King; t++ {
 		for b := p.Pieces(c, t); b != 0; b &= b - 1 {
@@ -331,7 +332,7 @@ func (ev *chessEval) pieces(c variants.Color, w *evalWeights) score {
 						sc = sc.add(ev.term(c, &w.RookSemiOpen, 1))
 					}
 				}
-				if file&(queens|p.Pieces(them, chess.Queen)) != 0 {
+				if file&anyQueen != 0 {
 					sc = sc.add(ev.term(c, &w.RookOnQueenFile, 1))
 				}
 				// A king that walked toward its corner without castling
