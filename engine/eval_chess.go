@@ -268,6 +268,8 @@ func (ev *chessEval) run(p *chess.Position) int {
 			total = total.add(pen)
 		}
 	}
+	cx := ev.complexity(w)
+	total = score{withComplexity(total.mg, cx.mg), withComplexity(total.eg, cx.eg)}
 	ev.phase = min(ev.phase, maxPhase)
 	v := (total.mg*ev.phase + total.eg*(maxPhase-ev.phase)) / maxPhase
 	strong := variants.White
@@ -275,6 +277,48 @@ func (ev *chessEval) run(p *chess.Position) int {
 		strong = variants.Black
 	}
 	return v * ev.scaleFor(p, strong) / scaleNorm
+}
+
+// complexity sums the complexity features of the position (see
+// evalWeights.CxPassed): how much play is left for the side ahead.
+func (ev *chessEval) complexity(w *evalWeights) score {
+	pawns := ev.pawnBB[variants.White] | ev.pawnBB[variants.Black]
+	wk, bk := ev.king[variants.White], ev.king[variants.Black]
+	fileDist, rankDist := abs(wk.File()-bk.File()), abs(wk.Rank()-bk.Rank())
+	cx := ev.cxTerm(&w.CxBias, 1).
+		add(ev.cxTerm(&w.CxPassed, ev.passed.Count())).
+		add(ev.cxTerm(&w.CxPawns, pawns.Count())).
+		add(ev.cxTerm(&w.CxOutflanking, fileDist-rankDist))
+	if pawns&queenSide != 0 && pawns&kingSide != 0 {
+		cx = cx.add(ev.cxTerm(&w.CxBothFlanks, 1))
+	}
+	if relRank(variants.White, wk) >= 4 || relRank(variants.Black, bk) >= 4 {
+		cx = cx.add(ev.cxTerm(&w.CxInfiltration, 1))
+	}
+	if ev.occ == pawns|wk.Bit()|bk.Bit() {
+		cx = cx.add(ev.cxTerm(&w.CxPawnEnding, 1))
+	}
+	return cx
+}
+
+// cxTerm is complexity weight w counted n times (recorded when tracing).
+func (ev *chessEval) cxTerm(w *score, n int) score {
+	if ev.tr != nil {
+		ev.tr.cx[weightIndex(w)] += n
+	}
+	return score{w.mg * n, w.eg * n}
+}
+
+// withComplexity moves v by cx away from zero, or towards zero but never
+// past it.
+func withComplexity(v, cx int) int {
+	switch {
+	case v > 0:
+		return v + max(cx, -v)
+	case v < 0:
+		return v - max(cx, v)
+	}
+	return v
 }
 
 // pieces: material, piece-square tables, mobility and the piece terms of

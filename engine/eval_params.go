@@ -70,6 +70,19 @@ type evalWeights struct {
 
 	Tempo score
 
+	// Complexity: features of the whole position (not of one colour) whose
+	// weighted sum cx moves each phase's score away from zero, or towards
+	// it but never past it: mg += sign(mg) * max(cx.mg, -|mg|), same for
+	// eg. Many pawns, passers and pawns on both flanks keep an advantage
+	// alive; few pawns on one flank let the defender hold it.
+	CxPassed       score // per passed pawn of either colour
+	CxPawns        score // per pawn
+	CxBothFlanks   score // pawns on both the queen's and the king's side
+	CxOutflanking  score // the kings' file distance minus their rank distance
+	CxInfiltration score // a king on the enemy's half of the board
+	CxPawnEnding   score // kings and pawns only
+	CxBias         score // constant
+
 	// King danger (in "units"): summed per attacked king, turned into a
 	// penalty of mg*mg/720 and eg/20 (each only when positive).
 	KSAttacker    [7]score // per piece of this type attacking the king zone
@@ -150,17 +163,20 @@ type TraceTerm struct {
 //
 //	mg = sum Linear[i].Count * W[Index].mg - danger(White).mg + danger(Black).mg
 //	danger(c).mg = max(0, sum Safety[c] Count*W.mg)^2 / 720 (eg: max(0, .)/20)
+//	cx.mg = sum Complexity[i].Count * W[Index].mg; mg += sign(mg)*max(cx.mg, -|mg|)
 //	eval = (mg*Phase + eg*(24-Phase)) / 24 * Scale[strong]/128
 //
-// where strong is White when the unscaled eval is >= 0. Eval is the engine's own result from
+// (eg likewise), where strong is White when the unscaled eval is >= 0. Eval is the engine's own result from
 // White's view (integer arithmetic; a tuner's float version differs by
 // rounding only).
 type ChessTrace struct {
 	Linear []TraceTerm
 	Safety [2][]TraceTerm // danger to the king of each colour
-	Phase  int
-	Scale  [2]int // scale of the eval (of 128) when White / Black is ahead
-	Eval   int
+	// Complexity features, of the whole position
+	Complexity []TraceTerm
+	Phase      int
+	Scale      [2]int // scale of the eval (of 128) when White / Black is ahead
+	Eval       int
 }
 
 // Constants of the evaluation formula a tuner reproduces.
@@ -176,6 +192,7 @@ type evalTrace struct {
 	linear [2][nWeights]int
 	safety [2][nWeights]int
 	used   [2]bool // the danger to this colour's king applies
+	cx     [nWeights]int
 }
 
 func (t *evalTrace) add(c variants.Color, p *score, n int) { t.linear[c][weightIndex(p)] += n }
@@ -191,6 +208,11 @@ func TraceChess(p *chess.Position) ChessTrace {
 	for i := range nWeights {
 		if n := t.linear[variants.White][i] - t.linear[variants.Black][i]; n != 0 {
 			out.Linear = append(out.Linear, TraceTerm{i, n})
+		}
+	}
+	for i := range nWeights {
+		if n := t.cx[i]; n != 0 {
+			out.Complexity = append(out.Complexity, TraceTerm{i, n})
 		}
 	}
 	for c := range 2 {
