@@ -262,6 +262,9 @@ func TestChessEvalPieceTermCounts(t *testing.T) {
 		{"bishop blocked before the centre", "4k3/8/8/8/8/2P5/1B6/4K3 w - - 0 1", &w.LongDiagonal, 0},
 		{"knight one move from the queen", "4k3/8/8/3q4/8/8/8/1N2K3 w - - 0 1", &w.KnightOnQueen, 1},
 		{"minor three steps from its king", "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", &w.KingProtector, 3},
+		{"rook on the king's flank", "k3r3/8/8/8/8/8/8/6K1 w - - 0 1", &w.FlankAttacks, 5},
+		{"rook and knight, one square twice", "k3r3/8/8/5n2/8/8/8/6K1 w - - 0 1", &w.FlankAttacks, 8},
+		{"attacks outside the flank", "k2r4/8/8/8/8/8/8/6K1 w - - 0 1", &w.FlankAttacks, 0},
 	} {
 		if n := traceCount(TraceChess(mustParse(t, tc.fen)), tc.weight); n != tc.want {
 			t.Errorf("%s: counted %d, want %d", tc.name, n, tc.want)
