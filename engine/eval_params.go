@@ -39,18 +39,22 @@ type evalWeights struct {
 	PassedOwnKing   [8]score // times the own king's distance to the stop square
 	PassedTheirKing [8]score // times the enemy king's distance to it
 
-	BishopPair      score
-	BishopPawns     score // per own pawn on the bishop's square colour
-	KnightOutpost   score
-	BishopOutpost   score
-	MinorBehindPawn score
-	RookOpen        score
-	RookSemiOpen    score
-	RookOnQueenFile score // a rook on a file with a queen of either colour
-	RookTrapped     score // a rook of little mobility shut in by its own king
-	KingProtector   score // per minor, times its distance to its own king
-	LongDiagonal    score // a bishop that sees both centre squares of its colour through pawns
-	Space           score // safe central squares on the own side, times a piece-count weight
+	BishopPair         score
+	BishopPawns        score // per own pawn on the bishop's square colour
+	KnightOutpost      score
+	BishopOutpost      score
+	MinorBehindPawn    score
+	RookOpen           score
+	RookSemiOpen       score
+	RookOnQueenFile    score // a rook on a file with a queen of either colour
+	RookTrapped        score // a rook of little mobility shut in by its own king
+	KingProtector      score // per minor, times its distance to its own king
+	LongDiagonal       score // a bishop that sees both centre squares of its colour through pawns
+	Space              score // safe central squares on the own side, times a piece-count weight
+	KnightReachOutpost score // a knight one move from an empty outpost
+	BishopOnKingRing   score // a bishop whose rays through the pawns only reach the enemy king's ring
+	RookOnKingRing     score // a rook on a file of the enemy king's ring, not attacking it
+	QueenInfiltration  score // a queen on the enemy's half that no enemy pawn can ever attack
 
 	Shelter       [4][8]score // own pawn in front of the king: [edge distance of the file][relative rank, 0 none]
 	Storm         [4][8]score // enemy pawn coming: same indices
