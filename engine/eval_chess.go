@@ -59,8 +59,6 @@ var (
 	kingFlank = [8]bb.Bitboard{queenSide &^ fileD, queenSide, queenSide, centreFiles, centreFiles, kingSide, kingSide, kingSide &^ fileE}
 	// outpostRanks: the fourth to sixth ranks of each side.
 	outpostRanks = [2]bb.Bitboard{bb.Rank4 | bb.Rank5 | bb.Rank6, bb.Rank5 | bb.Rank4 | bb.Rank3}
-	// camp: each side's first five ranks.
-	camp = [2]bb.Bitboard{bb.Rank1 | bb.Rank2 | bb.Rank3 | bb.Rank4 | bb.Rank5, bb.Rank8 | bb.Rank7 | bb.Rank6 | bb.Rank5 | bb.Rank4}
 	// spaceArea: the centre files on ranks 2-4 of each side.
 	spaceArea = [2]bb.Bitboard{centreFiles & (bb.Rank2 | bb.Rank3 | bb.Rank4), centreFiles & (bb.Rank7 | bb.Rank6 | bb.Rank5)}
 	centre    = (fileD | fileE) & (bb.Rank4 | bb.Rank5)
@@ -616,13 +614,6 @@ func (ev *chessEval) kingDanger(c variants.Color, w *evalWeights) {
 	if hasQueen {
 		need = 1
 	}
-	// Attacks on the defender's camp (its first five ranks) in its king's
-	// flank, squares attacked twice counting twice: a linear term always,
-	// danger units once the attack is real.
-	ks := ev.king[them]
-	flank := kingFlank[ks.File()] & camp[them]
-	flankAtt := (ev.att[c][0] & flank).Count() + (ev.att2[c] & flank).Count()
-	ev.sc[them] = ev.sc[them].add(ev.term(them, &w.FlankAttacks, flankAtt))
 	if ev.zoneAtt[c] < need {
 		// The attacks recorded so far do not count.
 		ev.danger[them] = score{}
@@ -634,8 +625,7 @@ func (ev *chessEval) kingDanger(c variants.Color, w *evalWeights) {
 	if ev.tr != nil {
 		ev.tr.used[them] = true
 	}
-	ev.addDanger(them, &w.KSFlankAttack, flankAtt)
-	ev.addDanger(them, &w.KSFlankDefense, (ev.att[them][0] & flank).Count())
+	ks := ev.king[them]
 	// Squares them defends at most with the king or queen.
 	weak := ev.att[c][0] &^ ev.att2[them] & (^ev.att[them][0] | ev.att[them][chess.King] | ev.att[them][chess.Queen])
 	ev.addDanger(them, &w.KSWeakSquares, (weak & ev.kingZone[them]).Count())

@@ -60,7 +60,6 @@ type evalWeights struct {
 	Storm         [4][8]score // enemy pawn coming: same indices
 	KingPawnDist  score       // times the king's distance to its nearest pawn
 	PawnlessFlank score       // no pawn of either colour on the king's flank
-	FlankAttacks  score       // enemy attacks on the own camp in the king's flank (twice if double)
 
 	ThreatByPawn  [7]score // pieces attacked by pawns, by victim type
 	ThreatByMinor [7]score // by victim type
@@ -90,14 +89,12 @@ type evalWeights struct {
 
 	// King danger (in "units"): summed per attacked king, turned into a
 	// penalty of mg*mg/720 and eg/20 (each only when positive).
-	KSAttacker     [7]score // per piece of this type attacking the king zone
-	KSAttacks      score    // per attack on a square next to the king
-	KSWeakSquares  score    // king-zone squares defended by the king or queen at most
-	KSSafeCheck    [7]score // safe checking squares, by the checking piece
-	KSFlankAttack  score    // per attack counted by FlankAttacks
-	KSFlankDefense score    // per own-attacked camp square in the king's flank
-	KSNoQueen      score    // the attacker has no queen
-	KSAdjust       score    // constant
+	KSAttacker    [7]score // per piece of this type attacking the king zone
+	KSAttacks     score    // per attack on a square next to the king
+	KSWeakSquares score    // king-zone squares defended by the king or queen at most
+	KSSafeCheck   [7]score // safe checking squares, by the checking piece
+	KSNoQueen     score    // the attacker has no queen
+	KSAdjust      score    // constant
 }
 
 const nWeights = int(unsafe.Sizeof(evalWeights{}) / unsafe.Sizeof(score{}))

@@ -270,9 +270,6 @@ func TestChessEvalPieceTermCounts(t *testing.T) {
 		{"bishop aiming into a pawn", "6k1/8/8/8/3P4/8/1B6/4K3 w - - 0 1", &w.BishopOnKingRing, 0},
 		{"queen beyond the pawns", "4k3/8/3Q4/8/8/8/8/4K3 w - - 0 1", &w.QueenInfiltration, 1},
 		{"queen a pawn attacks", "4k3/4p3/3Q4/8/8/8/8/4K3 w - - 0 1", &w.QueenInfiltration, 0},
-		{"rook on the king's flank", "k3r3/8/8/8/8/8/8/6K1 w - - 0 1", &w.FlankAttacks, 5},
-		{"rook and knight, one square twice", "k3r3/8/8/5n2/8/8/8/6K1 w - - 0 1", &w.FlankAttacks, 8},
-		{"attacks outside the flank", "k2r4/8/8/8/8/8/8/6K1 w - - 0 1", &w.FlankAttacks, 0},
 	} {
 		if n := traceCount(TraceChess(mustParse(t, tc.fen)), tc.weight); n != tc.want {
 			t.Errorf("%s: counted %d, want %d", tc.name, n, tc.want)

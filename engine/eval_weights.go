@@ -170,7 +170,6 @@ var chessWeights = evalWeights{
 	},
 	KingPawnDist:  score{-1, -15},
 	PawnlessFlank: score{89, -54},
-	FlankAttacks:  score{0, 0},
 	ThreatByPawn: [7]score{
 		{0, 0}, {0, 0}, {51, 49}, {51, 58}, {52, 51}, {41, 16}, {0, 0},
 	},
@@ -203,8 +202,6 @@ var chessWeights = evalWeights{
 	KSSafeCheck: [7]score{
 		{0, 0}, {0, 0}, {61, 124}, {34, 351}, {84, 281}, {57, 244}, {0, 0},
 	},
-	KSFlankAttack:  score{0, 0},
-	KSFlankDefense: score{0, 0},
-	KSNoQueen:      score{-130, -379},
-	KSAdjust:       score{-48, -23},
+	KSNoQueen: score{-130, -379},
+	KSAdjust:  score{-48, -23},
 }
