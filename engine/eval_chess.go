@@ -57,6 +57,8 @@ var (
 	distance      [64][64]int8       // king steps between two squares
 	// kingFlank: the files whose pawns shelter a king on each file.
 	kingFlank = [8]bb.Bitboard{queenSide &^ fileD, queenSide, queenSide, centreFiles, centreFiles, kingSide, kingSide, kingSide &^ fileE}
+	// outpostRanks: the fourth to sixth ranks of each side.
+	outpostRanks = [2]bb.Bitboard{bb.Rank4 | bb.Rank5 | bb.Rank6, bb.Rank5 | bb.Rank4 | bb.Rank3}
 	// spaceArea: the centre files on ranks 2-4 of each side.
 	spaceArea = [2]bb.Bitboard{centreFiles & (bb.Rank2 | bb.Rank3 | bb.Rank4), centreFiles & (bb.Rank7 | bb.Rank6 | bb.Rank5)}
 	centre    = (fileD | fileE) & (bb.Rank4 | bb.Rank5)
@@ -191,7 +193,11 @@ type chessEval struct {
 	att2     [2]bb.Bitboard    // attacked at least twice
 	mobArea  [2]bb.Bitboard
 	kingZone [2]bb.Bitboard
-	zoneAtt  [2]int // pieces of this colour attacking the enemy king zone
+	// outposts: the squares on the enemy's half up to the sixth rank that
+	// an own pawn holds and no enemy pawn can ever attack.
+	outposts [2]bb.Bitboard
+	span     [2]bb.Bitboard // squares each colour's pawns attack now or later
+	zoneAtt  [2]int         // pieces of this colour attacking the enemy king zone
 	passed   bb.Bitboard
 }
 
@@ -242,6 +248,8 @@ func (ev *chessEval) run(p *chess.Position) int {
 		}
 		blocked := ev.pawnBB[c] & (low | shiftDown(c, ev.occ))
 		ev.mobArea[c] = ^(blocked | ev.king[c].Bit() | ev.att[them][chess.Pawn])
+		ev.span[them] = pawnAttackSpan(them, ev.pawnBB[them])
+		ev.outposts[c] = ev.att[c][chess.Pawn] & outpostRanks[c] &^ ev.span[them]
 	}
 	for c := variants.White; c <= variants.Black; c++ {
 		ev.sc[c] = ev.pieces(c, w)
@@ -268,6 +276,8 @@ func (ev *chessEval) run(p *chess.Position) int {
 			total = total.add(pen)
 		}
 	}
+	cx := ev.complexity(w)
+	total = score{withComplexity(total.mg, cx.mg), withComplexity(total.eg, cx.eg)}
 	ev.phase = min(ev.phase, maxPhase)
 	v := (total.mg*ev.phase + total.eg*(maxPhase-ev.phase)) / maxPhase
 	strong := variants.White
@@ -275,6 +285,48 @@ func (ev *chessEval) run(p *chess.Position) int {
 		strong = variants.Black
 	}
 	return v * ev.scaleFor(p, strong) / scaleNorm
+}
+
+// complexity sums the complexity features of the position (see
+// evalWeights.CxPassed): how much play is left for the side ahead.
+func (ev *chessEval) complexity(w *evalWeights) score {
+	pawns := ev.pawnBB[variants.White] | ev.pawnBB[variants.Black]
+	wk, bk := ev.king[variants.White], ev.king[variants.Black]
+	fileDist, rankDist := abs(wk.File()-bk.File()), abs(wk.Rank()-bk.Rank())
+	cx := ev.cxTerm(&w.CxBias, 1).
+		add(ev.cxTerm(&w.CxPassed, ev.passed.Count())).
+		add(ev.cxTerm(&w.CxPawns, pawns.Count())).
+		add(ev.cxTerm(&w.CxOutflanking, fileDist-rankDist))
+	if pawns&queenSide != 0 && pawns&kingSide != 0 {
+		cx = cx.add(ev.cxTerm(&w.CxBothFlanks, 1))
+	}
+	if relRank(variants.White, wk) >= 4 || relRank(variants.Black, bk) >= 4 {
+		cx = cx.add(ev.cxTerm(&w.CxInfiltration, 1))
+	}
+	if ev.occ == pawns|wk.Bit()|bk.Bit() {
+		cx = cx.add(ev.cxTerm(&w.CxPawnEnding, 1))
+	}
+	return cx
+}
+
+// cxTerm is complexity weight w counted n times (recorded when tracing).
+func (ev *chessEval) cxTerm(w *score, n int) score {
+	if ev.tr != nil {
+		ev.tr.cx[weightIndex(w)] += n
+	}
+	return score{w.mg * n, w.eg * n}
+}
+
+// withComplexity moves v by cx away from zero, or towards zero but never
+// past it.
+func withComplexity(v, cx int) int {
+	switch {
+	case v > 0:
+		return v + max(cx, -v)
+	case v < 0:
+		return v - max(cx, v)
+	}
+	return v
 }
 
 // pieces: material, piece-square tables, mobility and the piece terms of
@@ -308,6 +360,9 @@ func (ev *chessEval) pieces(c variants.Color, w *evalWeights) score {
 				a = bb.KnightAttacks[sq]
 				sc = sc.add(ev.term(c, &w.MobKnight[(a&ev.mobArea[c]).Count()], 1))
 				sc = sc.add(ev.minor(c, sq, &w.KnightOutpost, w))
+				if !ev.outposts[c].Has(sq) && a&ev.outposts[c]&^p.Occupancy(c) != 0 {
+					sc = sc.add(ev.term(c, &w.KnightReachOutpost, 1))
+				}
 			case chess.Bishop:
 				a = bb.BishopAttacks(sq, ev.occ&^queens)
 				sc = sc.add(ev.term(c, &w.MobBishop[(a&ev.mobArea[c]).Count()], 1))
@@ -317,8 +372,12 @@ func (ev *chessEval) pieces(c variants.Color, w *evalWeights) score {
 					same = bb.Dark
 				}
 				sc = sc.add(ev.term(c, &w.BishopPawns, (ownPawns & same).Count()))
-				if longDiagonals.Has(sq) && (bb.BishopAttacks(sq, ownPawns|theirPawns)&centre).Count() >= 2 {
+				pawnRays := bb.BishopAttacks(sq, ownPawns|theirPawns)
+				if longDiagonals.Has(sq) && (pawnRays&centre).Count() >= 2 {
 					sc = sc.add(ev.term(c, &w.LongDiagonal, 1))
+				}
+				if a&theirZone == 0 && pawnRays&theirZone != 0 {
+					sc = sc.add(ev.term(c, &w.BishopOnKingRing, 1))
 				}
 			case chess.Rook:
 				a = bb.RookAttacks(sq, ev.occ&^(queens|p.Pieces(c, chess.Rook)))
@@ -340,9 +399,15 @@ func (ev *chessEval) pieces(c variants.Color, w *evalWeights) score {
 				if kf := ev.king[c].File(); mob <= 3 && (kf < 4) == (sq.File() < kf) {
 					sc = sc.add(ev.term(c, &w.RookTrapped, 1))
 				}
+				if a&theirZone == 0 && file&theirZone != 0 {
+					sc = sc.add(ev.term(c, &w.RookOnKingRing, 1))
+				}
 			case chess.Queen:
 				a = bb.QueenAttacks(sq, ev.occ)
 				sc = sc.add(ev.term(c, &w.MobQueen[(a&ev.mobArea[c]).Count()], 1))
+				if relRank(c, sq) >= 4 && !ev.span[them].Has(sq) {
+					sc = sc.add(ev.term(c, &w.QueenInfiltration, 1))
+				}
 			default:
 				continue
 			}
@@ -677,6 +742,20 @@ func (ev *chessEval) scaleFor(p *chess.Position, strong variants.Color) int {
 		return scaleNorm * 3 / 4
 	}
 	return scaleNorm
+}
+
+// pawnAttackSpan is every square c's pawns attack now or could attack
+// after advancing.
+func pawnAttackSpan(c variants.Color, pawns bb.Bitboard) bb.Bitboard {
+	a := pawnAttacks(c, pawns)
+	if c == variants.White {
+		a |= a << 8
+		a |= a << 16
+		return a | a<<32
+	}
+	a |= a >> 8
+	a |= a >> 16
+	return a | a>>32
 }
 
 func pawnAttacks(c variants.Color, pawns bb.Bitboard) bb.Bitboard {

@@ -39,18 +39,22 @@ type evalWeights struct {
 	PassedOwnKing   [8]score // times the own king's distance to the stop square
 	PassedTheirKing [8]score // times the enemy king's distance to it
 
-	BishopPair      score
-	BishopPawns     score // per own pawn on the bishop's square colour
-	KnightOutpost   score
-	BishopOutpost   score
-	MinorBehindPawn score
-	RookOpen        score
-	RookSemiOpen    score
-	RookOnQueenFile score // a rook on a file with a queen of either colour
-	RookTrapped     score // a rook of little mobility shut in by its own king
-	KingProtector   score // per minor, times its distance to its own king
-	LongDiagonal    score // a bishop that sees both centre squares of its colour through pawns
-	Space           score // safe central squares on the own side, times a piece-count weight
+	BishopPair         score
+	BishopPawns        score // per own pawn on the bishop's square colour
+	KnightOutpost      score
+	BishopOutpost      score
+	MinorBehindPawn    score
+	RookOpen           score
+	RookSemiOpen       score
+	RookOnQueenFile    score // a rook on a file with a queen of either colour
+	RookTrapped        score // a rook of little mobility shut in by its own king
+	KingProtector      score // per minor, times its distance to its own king
+	LongDiagonal       score // a bishop that sees both centre squares of its colour through pawns
+	Space              score // safe central squares on the own side, times a piece-count weight
+	KnightReachOutpost score // a knight one move from an empty outpost
+	BishopOnKingRing   score // a bishop whose rays through the pawns only reach the enemy king's ring
+	RookOnKingRing     score // a rook on a file of the enemy king's ring, not attacking it
+	QueenInfiltration  score // a queen on the enemy's half that no enemy pawn can ever attack
 
 	Shelter       [4][8]score // own pawn in front of the king: [edge distance of the file][relative rank, 0 none]
 	Storm         [4][8]score // enemy pawn coming: same indices
@@ -69,6 +73,19 @@ type evalWeights struct {
 	SliderOnQueen score // same for a bishop or rook, on squares attacked twice
 
 	Tempo score
+
+	// Complexity: features of the whole position (not of one colour) whose
+	// weighted sum cx moves each phase's score away from zero, or towards
+	// it but never past it: mg += sign(mg) * max(cx.mg, -|mg|), same for
+	// eg. Many pawns, passers and pawns on both flanks keep an advantage
+	// alive; few pawns on one flank let the defender hold it.
+	CxPassed       score // per passed pawn of either colour
+	CxPawns        score // per pawn
+	CxBothFlanks   score // pawns on both the queen's and the king's side
+	CxOutflanking  score // the kings' file distance minus their rank distance
+	CxInfiltration score // a king on the enemy's half of the board
+	CxPawnEnding   score // kings and pawns only
+	CxBias         score // constant
 
 	// King danger (in "units"): summed per attacked king, turned into a
 	// penalty of mg*mg/720 and eg/20 (each only when positive).
@@ -150,17 +167,20 @@ type TraceTerm struct {
 //
 //	mg = sum Linear[i].Count * W[Index].mg - danger(White).mg + danger(Black).mg
 //	danger(c).mg = max(0, sum Safety[c] Count*W.mg)^2 / 720 (eg: max(0, .)/20)
+//	cx.mg = sum Complexity[i].Count * W[Index].mg; mg += sign(mg)*max(cx.mg, -|mg|)
 //	eval = (mg*Phase + eg*(24-Phase)) / 24 * Scale[strong]/128
 //
-// where strong is White when the unscaled eval is >= 0. Eval is the engine's own result from
+// (eg likewise), where strong is White when the unscaled eval is >= 0. Eval is the engine's own result from
 // White's view (integer arithmetic; a tuner's float version differs by
 // rounding only).
 type ChessTrace struct {
 	Linear []TraceTerm
 	Safety [2][]TraceTerm // danger to the king of each colour
-	Phase  int
-	Scale  [2]int // scale of the eval (of 128) when White / Black is ahead
-	Eval   int
+	// Complexity features, of the whole position
+	Complexity []TraceTerm
+	Phase      int
+	Scale      [2]int // scale of the eval (of 128) when White / Black is ahead
+	Eval       int
 }
 
 // Constants of the evaluation formula a tuner reproduces.
@@ -176,6 +196,7 @@ type evalTrace struct {
 	linear [2][nWeights]int
 	safety [2][nWeights]int
 	used   [2]bool // the danger to this colour's king applies
+	cx     [nWeights]int
 }
 
 func (t *evalTrace) add(c variants.Color, p *score, n int) { t.linear[c][weightIndex(p)] += n }
@@ -191,6 +212,11 @@ func TraceChess(p *chess.Position) ChessTrace {
 	for i := range nWeights {
 		if n := t.linear[variants.White][i] - t.linear[variants.Black][i]; n != 0 {
 			out.Linear = append(out.Linear, TraceTerm{i, n})
+		}
+	}
+	for i := range nWeights {
+		if n := t.cx[i]; n != 0 {
+			out.Complexity = append(out.Complexity, TraceTerm{i, n})
 		}
 	}
 	for c := range 2 {

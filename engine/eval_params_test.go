@@ -93,6 +93,12 @@ func TestTraceMatchesEvaluation(t *testing.T) {
 			mg += sign * max(dm, 0) * max(dm, 0) / safetyMGDiv
 			eg += sign * max(de, 0) / safetyEGDiv
 		}
+		var cm, ce float64
+		for _, x := range tr.Complexity {
+			cm += float64(x.Count * ws[x.Index].mg)
+			ce += float64(x.Count * ws[x.Index].eg)
+		}
+		mg, eg = pushedBy(mg, cm), pushedBy(eg, ce)
 		v := (mg*float64(tr.Phase) + eg*float64(maxPhase-tr.Phase)) / maxPhase
 		s := tr.Scale[0]
 		if v < 0 {
@@ -104,6 +110,72 @@ func TestTraceMatchesEvaluation(t *testing.T) {
 		}
 		if got := evaluateChess(p); got != tr.Eval {
 			t.Errorf("%s: traced evaluation %d, plain %d", fen, tr.Eval, got)
+		}
+	}
+}
+
+// pushedBy is the complexity rule written plainly: v moves by cx in its own
+// direction, and a negative cx shrinks it at most to zero.
+func pushedBy(v, cx float64) float64 {
+	if v == 0 {
+		return 0
+	}
+	moved := v + cx
+	if v < 0 {
+		moved = v - cx
+	}
+	if (moved > 0) != (v > 0) {
+		return 0
+	}
+	return moved
+}
+
+// With complexity weights of both signs set, the traced formula still
+// gives the engine's evaluation, and the evaluation stays colour-symmetric.
+func TestTraceMatchesEvaluationWithComplexity(t *testing.T) {
+	saved := chessWeights
+	defer func() { chessWeights = saved }()
+	w := &chessWeights
+	w.CxPassed, w.CxPawns, w.CxBothFlanks = pair(3, 11), pair(-2, 9), pair(5, 30)
+	w.CxOutflanking, w.CxInfiltration, w.CxPawnEnding, w.CxBias = pair(1, 8), pair(4, 20), pair(0, 60), pair(-40, -400)
+	TestTraceMatchesEvaluation(t)
+	TestChessEvalIsColourSymmetric(t)
+	// A lone pawn's ending: the bias outweighs the pawn, so the clamp
+	// holds the evaluation at zero instead of handing Black the advantage.
+	if v := evaluateChess(mustParse(t, "8/8/4k3/8/8/3K4/4P3/8 w - - 0 1")); v != 0 {
+		t.Errorf("pawn ending with a large negative complexity: %d, want 0", v)
+	}
+}
+
+// The complexity features count what they should.
+func TestChessComplexityCounts(t *testing.T) {
+	w := &chessWeights
+	for _, tc := range []struct {
+		name, fen string
+		weight    *score
+		want      int
+	}{
+		{"bias", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", &w.CxBias, 1},
+		{"pawns", "4k3/pp6/8/8/8/8/5PPP/4K3 w - - 0 1", &w.CxPawns, 5},
+		{"passed pawns", "4k3/p7/8/8/8/8/7P/4K3 w - - 0 1", &w.CxPassed, 2},
+		{"pawns on both flanks", "4k3/p7/8/8/8/8/7P/4K3 w - - 0 1", &w.CxBothFlanks, 1},
+		{"pawns on one flank", "4k3/8/8/8/8/8/5PPP/4K3 w - - 0 1", &w.CxBothFlanks, 0},
+		{"kings outflanking", "7k/8/8/8/8/8/8/K7 w - - 0 1", &w.CxOutflanking, 0},
+		{"kings on one file", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", &w.CxOutflanking, -7},
+		{"kings on one rank", "8/8/8/8/3K1k2/8/8/8 w - - 0 1", &w.CxOutflanking, 2},
+		{"white king infiltrated", "8/8/8/3K4/8/8/8/4k3 w - - 0 1", &w.CxInfiltration, 1},
+		{"no king infiltrated", "4k3/8/8/8/3K4/8/8/8 w - - 0 1", &w.CxInfiltration, 0},
+		{"pawn ending", "4k3/p7/8/8/8/8/7P/4K3 w - - 0 1", &w.CxPawnEnding, 1},
+		{"not a pawn ending", "4k3/p7/8/8/8/8/7P/3NK3 w - - 0 1", &w.CxPawnEnding, 0},
+	} {
+		n := 0
+		for _, x := range TraceChess(mustParse(t, tc.fen)).Complexity {
+			if x.Index == weightIndex(tc.weight) {
+				n = x.Count
+			}
+		}
+		if n != tc.want {
+			t.Errorf("%s: counted %d, want %d", tc.name, n, tc.want)
 		}
 	}
 }
@@ -190,6 +262,14 @@ func TestChessEvalPieceTermCounts(t *testing.T) {
 		{"bishop blocked before the centre", "4k3/8/8/8/8/2P5/1B6/4K3 w - - 0 1", &w.LongDiagonal, 0},
 		{"knight one move from the queen", "4k3/8/8/3q4/8/8/8/1N2K3 w - - 0 1", &w.KnightOnQueen, 1},
 		{"minor three steps from its king", "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", &w.KingProtector, 3},
+		{"knight one move from an outpost", "4k3/8/8/8/4P3/2N5/8/4K3 w - - 0 1", &w.KnightReachOutpost, 1},
+		{"outpost a pawn can still attack", "4k3/2p5/8/8/4P3/2N5/8/4K3 w - - 0 1", &w.KnightReachOutpost, 0},
+		{"rook behind a pawn on the king's file", "6k1/8/8/8/8/8/6P1/4K1R1 w - - 0 1", &w.RookOnKingRing, 1},
+		{"rook attacking the king's ring", "7k/8/8/8/8/8/8/4K1R1 w - - 0 1", &w.RookOnKingRing, 0},
+		{"bishop aiming through a knight", "6k1/8/8/8/3N4/8/1B6/4K3 w - - 0 1", &w.BishopOnKingRing, 1},
+		{"bishop aiming into a pawn", "6k1/8/8/8/3P4/8/1B6/4K3 w - - 0 1", &w.BishopOnKingRing, 0},
+		{"queen beyond the pawns", "4k3/8/3Q4/8/8/8/8/4K3 w - - 0 1", &w.QueenInfiltration, 1},
+		{"queen a pawn attacks", "4k3/4p3/3Q4/8/8/8/8/4K3 w - - 0 1", &w.QueenInfiltration, 0},
 	} {
 		if n := traceCount(TraceChess(mustParse(t, tc.fen)), tc.weight); n != tc.want {
 			t.Errorf("%s: counted %d, want %d", tc.name, n, tc.want)

@@ -26,11 +26,12 @@ type term struct {
 
 // position is one training position: its features in Set.terms from
 // start, nLin linear terms followed by the king-danger terms of White's
-// king (nSafe[0]) and of Black's (nSafe[1]).
+// king (nSafe[0]), of Black's (nSafe[1]) and the complexity terms (nCx).
 type position struct {
 	start  uint32
 	nLin   uint16
 	nSafe  [2]uint16
+	nCx    uint16
 	phase  uint8
 	scale  [2]uint8
 	target float32 // what the sigmoid of the eval should predict
@@ -55,9 +56,9 @@ func (s *Set) add(p *chess.Position, score int, result float64) error {
 		return errors.New("data set too large")
 	}
 	ps := position{start: uint32(len(s.terms)), nLin: uint16(len(tr.Linear)),
-		nSafe: [2]uint16{uint16(len(tr.Safety[0])), uint16(len(tr.Safety[1]))},
+		nSafe: [2]uint16{uint16(len(tr.Safety[0])), uint16(len(tr.Safety[1]))}, nCx: uint16(len(tr.Complexity)),
 		phase: uint8(tr.Phase), scale: [2]uint8{uint8(tr.Scale[0]), uint8(tr.Scale[1])}, result: float32(result)}
-	for _, list := range [][]engine.TraceTerm{tr.Linear, tr.Safety[0], tr.Safety[1]} {
+	for _, list := range [][]engine.TraceTerm{tr.Linear, tr.Safety[0], tr.Safety[1], tr.Complexity} {
 		for _, t := range list {
 			if t.Count > math.MaxInt16 || t.Count < math.MinInt16 {
 				return fmt.Errorf("feature count %d out of range", t.Count)
@@ -159,9 +160,20 @@ func startWeights() Weights {
 	return w
 }
 
-// eval computes position i's eval with w (White's view) and the parts the
-// gradient needs: the king-danger sums and the endgame scale used.
-func (s *Set) eval(i int, w *Weights) (v float64, danger [2][2]float64, scale float64) {
+// evalParts is one position's eval and the parts its gradient needs.
+type evalParts struct {
+	v      float64
+	danger [2][2]float64 // king-danger sums of each king (mg, eg)
+	scale  float64       // the endgame scale used
+	// pass: the derivative of each phase's score after complexity with
+	// respect to it before (1, or 0 where complexity clamps it to zero);
+	// sign: the direction complexity pushes each phase's score.
+	pass, sign [2]float64
+}
+
+// eval computes position i's eval with w (White's view) and its parts.
+func (s *Set) eval(i int, w *Weights) evalParts {
+	var out evalParts
 	p := &s.pos[i]
 	ts := s.terms[p.start:]
 	var mg, eg float64
@@ -177,7 +189,7 @@ func (s *Set) eval(i int, w *Weights) (v float64, danger [2][2]float64, scale fl
 			de += float64(t.n) * w.EG[t.idx]
 		}
 		ts = ts[p.nSafe[c]:]
-		danger[c] = [2]float64{dm, de}
+		out.danger[c] = [2]float64{dm, de}
 		pm := math.Max(dm, 0) * math.Max(dm, 0) / engine.ChessSafetyMGDiv
 		pe := math.Max(de, 0) / engine.ChessSafetyEGDiv
 		if c == 0 {
@@ -186,14 +198,38 @@ func (s *Set) eval(i int, w *Weights) (v float64, danger [2][2]float64, scale fl
 			mg, eg = mg+pm, eg+pe
 		}
 	}
-	ph := float64(p.phase) / engine.ChessMaxPhase
-	v = mg*ph + eg*(1-ph)
-	scale = float64(p.scale[0])
-	if v < 0 {
-		scale = float64(p.scale[1])
+	var cm, ce float64
+	for _, t := range ts[:p.nCx] {
+		cm += float64(t.n) * w.MG[t.idx]
+		ce += float64(t.n) * w.EG[t.idx]
 	}
-	scale /= engine.ChessScaleNorm
-	return v * scale, danger, scale
+	mg, out.pass[0], out.sign[0] = withComplexity(mg, cm)
+	eg, out.pass[1], out.sign[1] = withComplexity(eg, ce)
+	ph := float64(p.phase) / engine.ChessMaxPhase
+	v := mg*ph + eg*(1-ph)
+	out.scale = float64(p.scale[0])
+	if v < 0 {
+		out.scale = float64(p.scale[1])
+	}
+	out.scale /= engine.ChessScaleNorm
+	out.v = v * out.scale
+	return out
+}
+
+// withComplexity is the engine's rule (engine/eval_chess.go): v moves by
+// cx away from zero, or towards it but not past it. It also returns
+// d(result)/d(v) and the sign that d(result)/d(cx) carries (0 where the
+// clamp holds the result at zero).
+func withComplexity(v, cx float64) (out, pass, sign float64) {
+	switch {
+	case v > 0 && cx > -v:
+		return v + cx, 1, 1
+	case v < 0 && cx > v:
+		return v - cx, 1, -1
+	case v == 0:
+		return 0, 1, 0
+	}
+	return 0, 0, 0
 }
 
 // Loss is the mean squared error of the sigmoid of the evals against the
@@ -201,7 +237,7 @@ func (s *Set) eval(i int, w *Weights) (v float64, danger [2][2]float64, scale fl
 func (s *Set) Loss(idx []int, w *Weights, k float64, result bool) float64 {
 	sum := 0.0
 	for _, i := range idx {
-		v, _, _ := s.eval(i, w)
+		v := s.eval(i, w).v
 		t := float64(s.pos[i].target)
 		if result {
 			t = float64(s.pos[i].result)
@@ -255,12 +291,15 @@ func (s *Set) setTargets(k, lambda float64) {
 func (s *Set) gradient(idx []int, w *Weights, k float64, g *Weights) {
 	for _, i := range idx {
 		p := &s.pos[i]
-		v, danger, scale := s.eval(i, w)
-		sg := sigmoid(k, v)
+		e := s.eval(i, w)
+		sg := sigmoid(k, e.v)
 		// d(loss)/d(v) for (sigmoid - target)^2
 		dv := 2 * (sg - float64(p.target)) * sg * (1 - sg) * k * math.Ln10 / 400
 		ph := float64(p.phase) / engine.ChessMaxPhase
-		dmg, deg := dv*scale*ph, dv*scale*(1-ph)
+		dmg, deg := dv*e.scale*ph, dv*e.scale*(1-ph)
+		// complexity terms, then everything under the complexity clamp
+		cmg, ceg := dmg*e.sign[0], deg*e.sign[1]
+		dmg, deg = dmg*e.pass[0], deg*e.pass[1]
 		ts := s.terms[p.start:]
 		for _, t := range ts[:p.nLin] {
 			g.MG[t.idx] += dmg * float64(t.n)
@@ -273,11 +312,11 @@ func (s *Set) gradient(idx []int, w *Weights, k float64, g *Weights) {
 				sign = 1
 			}
 			fm := 0.0
-			if danger[c][0] > 0 {
-				fm = sign * 2 * danger[c][0] / engine.ChessSafetyMGDiv
+			if e.danger[c][0] > 0 {
+				fm = sign * 2 * e.danger[c][0] / engine.ChessSafetyMGDiv
 			}
 			fe := 0.0
-			if danger[c][1] > 0 {
+			if e.danger[c][1] > 0 {
 				fe = sign / engine.ChessSafetyEGDiv
 			}
 			for _, t := range ts[:p.nSafe[c]] {
@@ -285,6 +324,10 @@ func (s *Set) gradient(idx []int, w *Weights, k float64, g *Weights) {
 				g.EG[t.idx] += deg * fe * float64(t.n)
 			}
 			ts = ts[p.nSafe[c]:]
+		}
+		for _, t := range ts[:p.nCx] {
+			g.MG[t.idx] += cmg * float64(t.n)
+			g.EG[t.idx] += ceg * float64(t.n)
 		}
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"varchess/engine"
 )
 
 // smallSet plays a few short self-play games and loads their positions.
@@ -108,7 +110,7 @@ func TestTunerEvalMatchesEngine(t *testing.T) {
 	w := startWeights()
 	worst := 0.0
 	for i := range s.Len() {
-		v, _, _ := s.eval(i, &w)
+		v := s.eval(i, &w).v
 		worst = max(worst, math.Abs(v-float64(s.evals[i])))
 	}
 	if worst > 2 {
@@ -117,7 +119,8 @@ func TestTunerEvalMatchesEngine(t *testing.T) {
 }
 
 // The analytic gradient agrees with finite differences, king-danger
-// weights (through the square) included.
+// weights (through the square) included; the second time with complexity
+// weights that clamp some positions' scores to zero.
 func TestGradientMatchesFiniteDifference(t *testing.T) {
 	s := smallSet(t)
 	idx := make([]int, s.Len())
@@ -126,13 +129,40 @@ func TestGradientMatchesFiniteDifference(t *testing.T) {
 	}
 	k := s.FitK(idx)
 	s.setTargets(k, 0.5)
+	t.Run("engine weights", func(t *testing.T) { checkGradient(t, s, idx, k, startWeights()) })
 	w := startWeights()
+	names := map[string]int{}
+	for i, p := range engine.ChessParams() {
+		names[p.Name] = i
+	}
+	for name, v := range map[string][2]float64{"CxPawns": {-3, 6}, "CxPassed": {4, 15}, "CxBias": {-60, -90}} {
+		i, ok := names[name]
+		if !ok {
+			t.Fatalf("no weight %s", name)
+		}
+		w.MG[i], w.EG[i] = v[0], v[1]
+	}
+	clamped := 0
+	for _, i := range idx {
+		e := s.eval(i, &w)
+		if e.pass[0] == 0 || e.pass[1] == 0 {
+			clamped++
+		}
+	}
+	if clamped == 0 {
+		t.Fatal("no position clamped by the complexity weights")
+	}
+	t.Run("complexity weights", func(t *testing.T) { checkGradient(t, s, idx, k, w) })
+}
+
+func checkGradient(t *testing.T, s *Set, idx []int, k float64, w Weights) {
 	n := len(w.MG)
-	// The king-danger sums pass through max(0, .) (engine/eval_chess.go).
-	// With the engine's integer weights a position's sum can be exactly 0,
-	// where the loss has no derivative (the gradient takes the left one,
-	// a central difference their mean): shifting every weight by a
-	// fraction of a unit moves the point off every such kink.
+	// The king-danger sums pass through max(0, .) and complexity through
+	// a clamp (engine/eval_chess.go). With the engine's integer weights a
+	// position can sit exactly on such a kink, where the loss has no
+	// derivative (the gradient takes one side, a central difference their
+	// mean): shifting every weight by a fraction of a unit moves the point
+	// off every kink.
 	for i := range n {
 		w.MG[i] += 0.01 * float64(i%7+1)
 		w.EG[i] += 0.01 * float64(i%5+1)
@@ -153,8 +183,8 @@ func TestGradientMatchesFiniteDifference(t *testing.T) {
 				continue
 			}
 			old := *p
-			// A small step, so that no position's danger sum crosses
-			// its kink between old-h and old+h.
+			// A small step, so that no position crosses a kink between
+			// old-h and old+h.
 			const h = 0.001
 			*p = old + h
 			up := s.Loss(idx, &w, k, false)
