@@ -193,8 +193,8 @@ type chessEval struct {
 	att2     [2]bb.Bitboard    // attacked at least twice
 	mobArea  [2]bb.Bitboard
 	kingZone [2]bb.Bitboard
-	// outposts: the squares on the enemy's half up to the sixth rank that
-	// an own pawn holds and no enemy pawn can ever attack.
+	// outposts: the squares of the fourth to sixth ranks that an own pawn
+	// holds and no enemy pawn can ever attack.
 	outposts [2]bb.Bitboard
 	span     [2]bb.Bitboard // squares each colour's pawns attack now or later
 	zoneAtt  [2]int         // pieces of this colour attacking the enemy king zone
@@ -443,10 +443,7 @@ func (ev *chessEval) space(c variants.Color, w *evalWeights) score {
 // for a knight or bishop on sq.
 func (ev *chessEval) minor(c variants.Color, sq bb.Square, outpost *score, w *evalWeights) score {
 	sc := ev.term(c, &w.KingProtector, int(distance[sq][ev.king[c]]))
-	them := c.Other()
-	r := relRank(c, sq)
-	if r >= 3 && r <= 5 && ev.att[c][chess.Pawn].Has(sq) &&
-		forwardMask[c][sq]&^forwardFile[c][sq]&ev.pawnBB[them] == 0 {
+	if ev.outposts[c].Has(sq) {
 		sc = sc.add(ev.term(c, outpost, 1))
 	}
 	if shiftDown(c, ev.pawnBB[0]|ev.pawnBB[1]).Has(sq) {
