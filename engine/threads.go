@@ -33,8 +33,10 @@ type worker struct {
 
 func newWorker(id int) *worker { return &worker{id: id, history: new(historyTable)} }
 
-// reset forgets the history (a new game).
-func (w *worker) reset() { w.history = new(historyTable) }
+// reset forgets the history (a new game). The table is cleared where it
+// is, not replaced: a new game then allocates nothing (the table is 2.5
+// MB), and the memory the engine touches stays the same from game to game.
+func (w *worker) reset() { *w.history = historyTable{} }
 
 // job is one Search call as all its threads see it.
 type job struct {

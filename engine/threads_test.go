@@ -277,3 +277,26 @@ func TestBestThread(t *testing.T) {
 		}
 	}
 }
+
+// TestNewGameClearsHistoryInPlace: a new game forgets the history the last
+// one learnt, in the same table, allocating nothing (a GUI or arbiter
+// sends one before every game).
+func TestNewGameClearsHistoryInPlace(t *testing.T) {
+	e := New(Options{HashMB: 1})
+	p := loadCase(t, everyGame[0])
+	e.Search(context.Background(), p, Limits{Depth: 6}, nil)
+	h := e.workers[0].history
+	if *h == (historyTable{}) {
+		t.Fatal("the search learnt no history")
+	}
+	e.NewGame()
+	if e.workers[0].history != h {
+		t.Error("NewGame replaced the history table instead of clearing it")
+	}
+	if *h != (historyTable{}) {
+		t.Error("the history is not empty after NewGame")
+	}
+	if n := testing.AllocsPerRun(5, e.NewGame); n != 0 {
+		t.Errorf("NewGame allocates %.0f times", n)
+	}
+}
