@@ -11,6 +11,7 @@ import (
 	"os/signal"
 
 	"varchess/engine"
+	"varchess/internal/awake"
 	"varchess/match"
 	"varchess/nnue/train"
 	"varchess/perft"
@@ -20,7 +21,12 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	// Without it a process can stall for up to a minute under Go 1.26
+	// (package awake explains; docs/strength.md, "A rare hang", measures).
+	stop := awake.Keep()
+	code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
