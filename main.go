@@ -21,12 +21,7 @@ import (
 )
 
 func main() {
-	// Without it a process can stall for up to a minute under Go 1.26
-	// (package awake explains; docs/strength.md, "A rare hang", measures).
-	stop := awake.Keep()
-	code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-	stop()
-	os.Exit(code)
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -43,6 +38,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "bench":
 		return engine.BenchMain(args[1:], stdout, stderr)
 	case "match":
+		// The arbiter waits on engines all match long: a runtime stall of
+		// its own would time them wrongly (package awake).
+		defer awake.Keep()()
 		// The match's live view (-live ADDR) is the web server's page.
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()
