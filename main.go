@@ -11,6 +11,7 @@ import (
 	"os/signal"
 
 	"varchess/engine"
+	"varchess/internal/awake"
 	"varchess/match"
 	"varchess/nnue/train"
 	"varchess/perft"
@@ -37,6 +38,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "bench":
 		return engine.BenchMain(args[1:], stdout, stderr)
 	case "match":
+		// The arbiter waits on engines all match long: a runtime stall of
+		// its own would time them wrongly (package awake).
+		defer awake.Keep()()
 		// The match's live view (-live ADDR) is the web server's page.
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()

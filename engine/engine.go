@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"varchess/internal/awake"
 	"varchess/nnue"
 	"varchess/variants"
 )
@@ -143,11 +144,14 @@ type Engine struct {
 	tt      *table     // the table of the options in effect
 	workers []*worker  // one per thread; workers[0] is the main thread
 	rng     *rand.Rand // the strength levels' choices
+	// awake runs while a search does (package awake: it bounds a rare
+	// runtime stall at the search's start).
+	awake *awake.Keeper
 }
 
 // New returns an engine with an empty transposition table.
 func New(opt Options) *Engine {
-	e := &Engine{rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x5851f42d4c957f2d))}
+	e := &Engine{rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x5851f42d4c957f2d)), awake: awake.New()}
 	e.opt = opt.withDefaults()
 	e.next = e.opt
 	e.tt = newTable(e.opt.HashMB)
@@ -252,6 +256,11 @@ func (e *Engine) Search(ctx context.Context, pos variants.Position, lim Limits, 
 func (e *Engine) searchWith(ctx context.Context, pos variants.Position, lim Limits, onInfo func(Info), newThread newThreadFunc) Result {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	// A search allocates its state first, which can start a garbage
+	// collection; under Go 1.26 that rarely stalled the process for 60 s
+	// (package awake). Armed before that allocation.
+	e.awake.Start()
+	defer e.awake.Stop()
 	e.apply()
 	return e.run(ctx, pos, lim, onInfo, newThread)
 }
