@@ -145,7 +145,7 @@ type Engine struct {
 	workers []*worker  // one per thread; workers[0] is the main thread
 	rng     *rand.Rand // the strength levels' choices
 	// awake runs while a search does (package awake: it bounds a rare
-	// runtime stall at the search's start).
+	// runtime stall when a search allocates).
 	awake *awake.Keeper
 }
 
@@ -258,9 +258,13 @@ func (e *Engine) searchWith(ctx context.Context, pos variants.Position, lim Limi
 	defer e.mu.Unlock()
 	// A search allocates its state first, which can start a garbage
 	// collection; under Go 1.26 that rarely stalled the process for 60 s
-	// (package awake). Armed before that allocation.
+	// (package awake). Armed before that allocation, and held a little
+	// past the search for what the caller allocates to answer.
 	e.awake.Start()
-	defer e.awake.Stop()
+	defer func() {
+		e.awake.Hold(time.Second)
+		e.awake.Stop()
+	}()
 	e.apply()
 	return e.run(ctx, pos, lim, onInfo, newThread)
 }

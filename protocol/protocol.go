@@ -11,7 +11,14 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"time"
+
+	"varchess/internal/awake"
 )
+
+// commandHold is how long the timer of package awake runs after each line
+// read: far longer than any command but a search (which runs its own) takes.
+const commandHold = 2 * time.Second
 
 // Run reads commands from in until EOF or quit and answers on out. The first
 // non-empty line selects the protocol: "uci" for UCI, "xboard" or
@@ -60,9 +67,16 @@ func readLines(in io.Reader, done <-chan struct{}) <-chan string {
 	lines := make(chan string, 16)
 	go func() {
 		defer close(lines)
+		// Each command is answered while this goroutine waits in the next
+		// read; under Go 1.26 a garbage collection started by the answer
+		// could then wait for this thread for up to 60 s. The keeper's
+		// timer bounds that (package awake); searches hold one of their own.
+		keeper := awake.New()
+		defer keeper.Stop()
 		r := bufio.NewReader(in)
 		for {
 			s, err := r.ReadString('\n')
+			keeper.Hold(commandHold)
 			if s != "" {
 				select {
 				case lines <- strings.TrimRight(s, "\r\n"):

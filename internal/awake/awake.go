@@ -20,19 +20,22 @@ import (
 // Period is the longest the monitor sleeps while a Keeper runs.
 const Period = 50 * time.Millisecond
 
-// A Keeper keeps a timer falling due every Period between Start and Stop.
-// It is a function timer, which the runtime counts from the moment it is
-// armed (a channel timer would count only while a goroutine waits on its
-// channel), and Start allocates nothing, so it can be armed before the
-// allocation that might start a collection.
+// A Keeper keeps a timer falling due every Period while it runs: from
+// Start to Stop, and for the time a Hold asks. It is a function timer,
+// which the runtime counts from the moment it is armed (a channel timer
+// would count only while a goroutine waits on its channel), and Start and
+// Hold allocate nothing, so they can be called just before an allocation
+// that might start a collection.
 type Keeper struct {
 	mu      sync.Mutex
 	t       *time.Timer
-	running bool
-	ticks   int // firings, for the tests
+	armed   bool      // the timer is set
+	started bool      // between Start and Stop
+	until   time.Time // the end of the longest Hold
+	ticks   int       // firings, for the tests
 }
 
-// New returns a stopped Keeper.
+// New returns a Keeper that does not run yet.
 func New() *Keeper {
 	k := &Keeper{}
 	k.mu.Lock()
@@ -42,30 +45,54 @@ func New() *Keeper {
 	return k
 }
 
-// Start arms the timer (it runs until Stop; a second Start changes nothing).
+// Start runs the Keeper until Stop (a second Start changes nothing).
 func (k *Keeper) Start() {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	if !k.running {
-		k.running = true
-		k.t.Reset(Period)
-	}
+	k.started = true
+	k.arm()
 }
 
-// Stop disarms the timer; the Keeper can be started again.
+// Stop ends what Start began; a Hold still in force runs on.
 func (k *Keeper) Stop() {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	k.running = false
-	k.t.Stop()
+	k.started = false
+	if !time.Now().Before(k.until) {
+		k.armed = false
+		k.t.Stop()
+	}
+}
+
+// Hold runs the Keeper for at least d from now.
+func (k *Keeper) Hold(d time.Duration) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if u := time.Now().Add(d); u.After(k.until) {
+		k.until = u
+	}
+	k.arm()
+}
+
+// arm sets the timer unless it is set; the caller holds mu.
+func (k *Keeper) arm() {
+	if !k.armed {
+		k.armed = true
+		k.t.Reset(Period)
+	}
 }
 
 func (k *Keeper) tick() {
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	if k.running {
-		k.ticks++
+	if !k.armed {
+		return // stopped since the timer fell due
+	}
+	k.ticks++
+	if k.started || time.Now().Before(k.until) {
 		k.t.Reset(Period)
+	} else {
+		k.armed = false
 	}
 }
 

@@ -50,11 +50,34 @@ func TestKeeperRunsBetweenStartAndStop(t *testing.T) {
 	quiet(t, k, "after the second Stop")
 }
 
-// Start allocates nothing, so a search can arm the timer before the
-// allocation that might start a collection.
-func TestStartAllocatesNothing(t *testing.T) {
+// A Hold runs the Keeper for its time and then lets it stop by itself; a
+// Stop leaves a Hold in force.
+func TestHoldRunsOut(t *testing.T) {
 	k := New()
-	if n := testing.AllocsPerRun(100, func() { k.Start(); k.Stop() }); n != 0 {
-		t.Errorf("Start and Stop allocate %v times, want 0", n)
+	k.Hold(6 * Period)
+	waitTicks(t, k, 2)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		n := k.count()
+		time.Sleep(3 * Period)
+		if k.count() == n {
+			break // stopped by itself
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("still firing 10 s after a hold of %v", 6*Period)
+		}
+	}
+	k.Start()
+	k.Hold(6 * Period)
+	k.Stop()
+	waitTicks(t, k, k.count()+2) // the hold outlives the Stop
+}
+
+// Start, Hold and Stop allocate nothing, so they can come just before an
+// allocation that might start a collection.
+func TestStartAndHoldAllocateNothing(t *testing.T) {
+	k := New()
+	if n := testing.AllocsPerRun(100, func() { k.Start(); k.Hold(Period); k.Stop() }); n != 0 {
+		t.Errorf("Start, Hold and Stop allocate %v times, want 0", n)
 	}
 }
