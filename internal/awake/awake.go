@@ -5,11 +5,13 @@
 // network. When it finds every processor idle, or the world being stopped
 // for a garbage collection, it sleeps until the next timer is due, or for
 // up to 60 seconds when none is. Under Go 1.26 a collection that started
-// at the beginning of a search was seen to wait, rarely, for a processor
-// held by the thread blocked reading stdin, until exactly that wake-up: the
-// engine froze for 60 s (docs/strength.md, "A rare hang", has the goroutine
-// dump and the runs). A timer that always falls due soon keeps the
-// monitor's sleep short, so such a stall lasts tens of milliseconds.
+// as the engine answered a command or began a search was seen to wait,
+// rarely, for a processor held by the thread blocked reading stdin, until
+// exactly that wake-up: the engine froze for 60 s (docs/strength.md, "A
+// rare hang", has the goroutine dump and the runs). A timer that always
+// falls due soon keeps the monitor's sleep short, so such a stall lasts
+// tens of milliseconds. Keepers run only while there is work (a command
+// being answered, a search, a match), so an idle engine has none.
 package awake
 
 import (
