@@ -144,8 +144,9 @@ type Engine struct {
 	tt      *table     // the table of the options in effect
 	workers []*worker  // one per thread; workers[0] is the main thread
 	rng     *rand.Rand // the strength levels' choices
-	// awake runs while a search does (package awake: it bounds a rare
-	// runtime stall when a search allocates).
+	// awake runs while a search does and for answerHold after it
+	// (package awake: it bounds a rare runtime stall when a search or its
+	// caller allocates).
 	awake *awake.Keeper
 }
 
@@ -251,6 +252,10 @@ func (e *Engine) Search(ctx context.Context, pos variants.Position, lim Limits, 
 	return e.searchWith(ctx, pos, lim, onInfo, gameFor(pos.Variant()).thread())
 }
 
+// answerHold is how long the engine's keeper runs on after a search: the
+// caller allocates its answer (bestmove, a move on the board) then.
+const answerHold = time.Second
+
 // searchWith runs a search whose threads newThread makes (the handicapped
 // searches pass their own).
 func (e *Engine) searchWith(ctx context.Context, pos variants.Position, lim Limits, onInfo func(Info), newThread newThreadFunc) Result {
@@ -262,7 +267,7 @@ func (e *Engine) searchWith(ctx context.Context, pos variants.Position, lim Limi
 	// past the search for what the caller allocates to answer.
 	e.awake.Start()
 	defer func() {
-		e.awake.Hold(time.Second)
+		e.awake.Hold(answerHold)
 		e.awake.Stop()
 	}()
 	e.apply()
