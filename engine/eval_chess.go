@@ -62,6 +62,8 @@ var (
 	// spaceArea: the centre files on ranks 2-4 of each side.
 	spaceArea = [2]bb.Bitboard{centreFiles & (bb.Rank2 | bb.Rank3 | bb.Rank4), centreFiles & (bb.Rank7 | bb.Rank6 | bb.Rank5)}
 	centre    = (fileD | fileE) & (bb.Rank4 | bb.Rank5)
+	// camp: each side's first five ranks.
+	camp = [2]bb.Bitboard{bb.Rank1 | bb.Rank2 | bb.Rank3 | bb.Rank4 | bb.Rank5, bb.Rank8 | bb.Rank7 | bb.Rank6 | bb.Rank5 | bb.Rank4}
 	// longDiagonals: a1-h8 and a8-h1, the only diagonals through two
 	// centre squares.
 	longDiagonals = bb.Bitboard(0x8040201008040201 | 0x0102040810204080)
@@ -512,6 +514,7 @@ func (ev *chessEval) pawnTerms(c variants.Color, w *evalWeights) score {
 		neighbours := own & adjacentFiles[f]
 		phalanx := neighbours & (bb.Rank1 << (8 * sq.Rank()))
 		support := own & bb.PawnAttacks[them][sq]
+		isBackward := false
 		switch {
 		case neighbours == 0:
 			sc = sc.add(ev.term(c, &w.Isolated, 1))
@@ -520,6 +523,13 @@ func (ev *chessEval) pawnTerms(c variants.Color, w *evalWeights) score {
 		case neighbours&^forwardMask[c][sq] == 0 && bb.PawnAttacks[c][stop]&their != 0:
 			// every neighbour is ahead and the stop square is guarded
 			sc = sc.add(ev.term(c, &w.Backward, 1))
+			isBackward = true
+		}
+		if (neighbours == 0 || isBackward) && forwardFile[c][sq]&their == 0 {
+			sc = sc.add(ev.term(c, &w.WeakUnopposed, 1))
+		}
+		if stop.Bit()&their != 0 {
+			sc = sc.add(ev.term(c, &w.BlockedPawn[r], 1))
 		}
 		if forwardFile[c][sq]&own != 0 {
 			sc = sc.add(ev.term(c, &w.Doubled, 1))
@@ -636,7 +646,37 @@ func (ev *chessEval) kingDanger(c variants.Color, w *evalWeights) {
 	if !hasQueen {
 		ev.addDanger(them, &w.KSNoQueen, 1)
 	}
+	checks := bb.KnightAttacks[ks]&ev.att[c][chess.Knight] | bishopRays&ev.att[c][chess.Bishop] | rookRays&ev.att[c][chess.Rook]
+	if n := (checks &^ safe & ev.mobArea[c]).Count(); n > 0 {
+		ev.addDanger(them, &w.KSUnsafeCheck, n)
+	}
+	if n := ev.kingBlockers(c, ks); n > 0 {
+		ev.addDanger(them, &w.KSBlockers, n)
+	}
+	if ev.att[them][chess.Knight]&ev.att[them][chess.King] != 0 {
+		ev.addDanger(them, &w.KSKnightDef, 1)
+	}
+	if n := (ev.att[them][0] & kingFlank[ks.File()] & camp[them]).Count(); n > 0 {
+		ev.addDanger(them, &w.KSFlankDef, n)
+	}
 	ev.addDanger(them, &w.KSAdjust, 1)
+}
+
+// kingBlockers counts the pieces of either colour that stand alone between
+// the king on ks and a slider of c on a line to it: pinned defenders, or
+// attackers ready to uncover a check.
+func (ev *chessEval) kingBlockers(c variants.Color, ks bb.Square) int {
+	p := ev.p
+	queens := p.Pieces(c, chess.Queen)
+	snipers := bb.RookAttacks(ks, 0)&(p.Pieces(c, chess.Rook)|queens) |
+		bb.BishopAttacks(ks, 0)&(p.Pieces(c, chess.Bishop)|queens)
+	n := 0
+	for ; snipers != 0; snipers &= snipers - 1 {
+		if between := bb.Between[ks][snipers.First()] & ev.occ; between != 0 && between&(between-1) == 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // threats: c's attacks on enemy pieces.

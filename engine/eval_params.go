@@ -31,6 +31,10 @@ type evalWeights struct {
 	Doubled   score
 	Backward  score
 	Connected [8]score // phalanx or supported pawn, by relative rank
+	// WeakUnopposed: an isolated or backward pawn that no enemy pawn faces
+	// on its file, open to rooks.
+	WeakUnopposed score
+	BlockedPawn   [8]score // a pawn an enemy pawn stops, by relative rank
 
 	Passed          [8]score // by relative rank
 	PassedBlocked   [8]score // the square in front is occupied
@@ -94,6 +98,10 @@ type evalWeights struct {
 	KSWeakSquares score    // king-zone squares defended by the king or queen at most
 	KSSafeCheck   [7]score // safe checking squares, by the checking piece
 	KSNoQueen     score    // the attacker has no queen
+	KSUnsafeCheck score    // checking squares that are not safe, in the mobility area
+	KSBlockers    score    // pieces alone between the king and an enemy slider's line to it
+	KSKnightDef   score    // a knight of the defender guards a square next to its king
+	KSFlankDef    score    // per square of the king's flank in its own camp the defender attacks
 	KSAdjust      score    // constant
 }
 

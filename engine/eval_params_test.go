@@ -150,11 +150,7 @@ func TestTraceMatchesEvaluationWithComplexity(t *testing.T) {
 // The complexity features count what they should.
 func TestChessComplexityCounts(t *testing.T) {
 	w := &chessWeights
-	for _, tc := range []struct {
-		name, fen string
-		weight    *score
-		want      int
-	}{
+	checkTermCounts(t, func(tr ChessTrace) []TraceTerm { return tr.Complexity }, []termCount{
 		{"bias", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", &w.CxBias, 1},
 		{"pawns", "4k3/pp6/8/8/8/8/5PPP/4K3 w - - 0 1", &w.CxPawns, 5},
 		{"passed pawns", "4k3/p7/8/8/8/8/7P/4K3 w - - 0 1", &w.CxPassed, 2},
@@ -167,17 +163,7 @@ func TestChessComplexityCounts(t *testing.T) {
 		{"no king infiltrated", "4k3/8/8/8/3K4/8/8/8 w - - 0 1", &w.CxInfiltration, 0},
 		{"pawn ending", "4k3/p7/8/8/8/8/7P/4K3 w - - 0 1", &w.CxPawnEnding, 1},
 		{"not a pawn ending", "4k3/p7/8/8/8/8/7P/3NK3 w - - 0 1", &w.CxPawnEnding, 0},
-	} {
-		n := 0
-		for _, x := range TraceChess(mustParse(t, tc.fen)).Complexity {
-			if x.Index == weightIndex(tc.weight) {
-				n = x.Count
-			}
-		}
-		if n != tc.want {
-			t.Errorf("%s: counted %d, want %d", tc.name, n, tc.want)
-		}
-	}
+	})
 }
 
 // The pawn cache gives the same score as computing the structure anew.
@@ -249,11 +235,7 @@ func TestChessEvalTerms(t *testing.T) {
 // The piece terms count where they should (White's count minus Black's).
 func TestChessEvalPieceTermCounts(t *testing.T) {
 	w := &chessWeights
-	for _, tc := range []struct {
-		name, fen string
-		weight    *score
-		want      int
-	}{
+	checkTermCounts(t, func(tr ChessTrace) []TraceTerm { return tr.Linear }, []termCount{
 		{"rook shut in by its king", "4k3/8/8/8/8/8/5PPP/5K1R w - - 0 1", &w.RookTrapped, 1},
 		{"rook free of its king", "4k3/8/8/8/8/8/5PPP/R4K2 w - - 0 1", &w.RookTrapped, 0},
 		{"rook on the queen's file", "3qk3/8/8/8/8/8/8/3RK3 w - - 0 1", &w.RookOnQueenFile, 1},
@@ -270,8 +252,63 @@ func TestChessEvalPieceTermCounts(t *testing.T) {
 		{"bishop aiming into a pawn", "6k1/8/8/8/3P4/8/1B6/4K3 w - - 0 1", &w.BishopOnKingRing, 0},
 		{"queen beyond the pawns", "4k3/8/3Q4/8/8/8/8/4K3 w - - 0 1", &w.QueenInfiltration, 1},
 		{"queen a pawn attacks", "4k3/4p3/3Q4/8/8/8/8/4K3 w - - 0 1", &w.QueenInfiltration, 0},
+		{"isolated pawn on a file without enemy pawns", "4k3/8/8/8/8/8/P7/4K3 w - - 0 1", &w.WeakUnopposed, 1},
+		{"isolated pawns facing each other", "4k3/p7/8/8/8/8/P7/4K3 w - - 0 1", &w.WeakUnopposed, 0},
+		{"pawn on the fifth stopped by a pawn", "4k3/8/3p4/3P4/8/8/8/4K3 w - - 0 1", &w.BlockedPawn[4], 1},
+		{"pawn on the fifth stopped by a knight", "4k3/8/3n4/3P4/8/8/8/4K3 w - - 0 1", &w.BlockedPawn[4], 0},
+	})
+}
+
+// kingBlockers counts lone pieces of either colour on the lines from the
+// king to the attacker's sliders.
+func TestKingBlockers(t *testing.T) {
+	for _, tc := range []struct {
+		name, fen string
+		want      int
+	}{
+		{"pinned pawn", "6k1/5p2/8/8/8/1B6/8/4K3 w - - 0 1", 1},
+		{"two pawns in the way", "6k1/5p2/4p3/8/8/1B6/8/4K3 w - - 0 1", 0},
+		{"own knight ready to uncover a check", "6k1/8/8/8/8/8/6N1/4K1R1 w - - 0 1", 1},
+		{"queen on two lines, one blocked once", "3k4/3p4/8/8/8/3Q4/8/4K3 w - - 0 1", 1},
+		{"no slider", "6k1/5p2/8/8/8/1N6/8/4K3 w - - 0 1", 0},
 	} {
-		if n := traceCount(TraceChess(mustParse(t, tc.fen)), tc.weight); n != tc.want {
+		p := mustParse(t, tc.fen)
+		ev := chessEval{p: p, occ: p.Occupied()}
+		if n := ev.kingBlockers(variants.White, p.KingSquare(variants.Black)); n != tc.want {
+			t.Errorf("%s: %d blockers, want %d", tc.name, n, tc.want)
+		}
+	}
+}
+
+// The king-danger terms count against the attacked king.
+func TestKingDangerTermCounts(t *testing.T) {
+	w := &chessWeights
+	checkTermCounts(t, func(tr ChessTrace) []TraceTerm { return tr.Safety[variants.Black] }, []termCount{
+		{"knight guarding the king's square", "6k1/5ppp/7n/6N1/8/8/1B3Q2/6K1 w - - 0 1", &w.KSKnightDef, 1},
+		{"no knight near the king", "6k1/5ppp/8/6N1/8/8/1B3Q2/6K1 w - - 0 1", &w.KSKnightDef, 0},
+		{"rook check on a guarded square", "r5k1/5ppp/8/6N1/8/8/1B3Q2/3R2K1 w - - 0 1", &w.KSUnsafeCheck, 1},
+		{"rook check on a safe square", "6k1/5ppp/8/6N1/8/8/1B3Q2/3R2K1 w - - 0 1", &w.KSUnsafeCheck, 0},
+	})
+}
+
+// termCount: weight counted want times in the features terms picks from
+// the trace of fen.
+type termCount struct {
+	name, fen string
+	weight    *score
+	want      int
+}
+
+func checkTermCounts(t *testing.T, terms func(ChessTrace) []TraceTerm, cases []termCount) {
+	t.Helper()
+	for _, tc := range cases {
+		n := 0
+		for _, x := range terms(TraceChess(mustParse(t, tc.fen))) {
+			if x.Index == weightIndex(tc.weight) {
+				n = x.Count
+			}
+		}
+		if n != tc.want {
 			t.Errorf("%s: counted %d, want %d", tc.name, n, tc.want)
 		}
 	}
