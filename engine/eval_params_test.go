@@ -218,7 +218,7 @@ func TestChessEvalTerms(t *testing.T) {
 		t.Error("blocked passer not worse than a free one")
 	}
 	// A knight attacked by a pawn is a threat for the pawn's side.
-	if n := traceCount(TraceChess(mustParse(t, "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1")), &chessWeights.ThreatByPawn[chess.Knight]); n != 1 {
+	if n := countOf(TraceChess(mustParse(t, "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1")).Linear, &chessWeights.ThreatByPawn[chess.Knight]); n != 1 {
 		t.Errorf("pawn attack on a knight counted %d times", n)
 	}
 	if chessWeights.ThreatByPawn[chess.Knight].mg <= 0 {
@@ -302,20 +302,15 @@ type termCount struct {
 func checkTermCounts(t *testing.T, terms func(ChessTrace) []TraceTerm, cases []termCount) {
 	t.Helper()
 	for _, tc := range cases {
-		n := 0
-		for _, x := range terms(TraceChess(mustParse(t, tc.fen))) {
-			if x.Index == weightIndex(tc.weight) {
-				n = x.Count
-			}
-		}
-		if n != tc.want {
+		if n := countOf(terms(TraceChess(mustParse(t, tc.fen))), tc.weight); n != tc.want {
 			t.Errorf("%s: counted %d, want %d", tc.name, n, tc.want)
 		}
 	}
 }
 
-func traceCount(tr ChessTrace, w *score) int {
-	for _, x := range tr.Linear {
+// countOf is how many times weight w counts among terms (0 if absent).
+func countOf(terms []TraceTerm, w *score) int {
+	for _, x := range terms {
 		if x.Index == weightIndex(w) {
 			return x.Count
 		}
