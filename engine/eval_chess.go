@@ -804,10 +804,11 @@ func pawnAttacks(c variants.Color, pawns bb.Bitboard) bb.Bitboard {
 
 // pawnDoubleAttacks was meant to be the squares two pawns of c attack.
 // Go gives & and the shifts one precedence, so with a = pawns &^ FileA
-// and b = pawns &^ FileH what it computes for White is ((a << 7) & b) << 9:
-// the square diagonally ahead, toward the h-file, of each pawn that a
-// pawn on its h-side defends (Black mirrored). It seeds att2, and every weight was tuned with it. The exact
-// set, with the weights refitted, measured no better (session 33,
+// and b = pawns &^ FileH what it computes for White is
+// ((a << 7) & b) << 9: the square diagonally ahead, toward the h-file,
+// of each pawn that a pawn on its h-side defends (Black mirrored). It
+// seeds att2, and every weight was tuned with it. The exact set, with
+// the weights refitted, measured no better (session 33,
 // docs/strength.md, "Tried, not accepted"), so it stays until a change
 // with the exact set wins a match.
 func pawnDoubleAttacks(c variants.Color, pawns bb.Bitboard) bb.Bitboard {
