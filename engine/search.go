@@ -52,6 +52,10 @@ type searcher struct {
 	iterNodes  uint64
 	lastBest   variants.Move
 	bestStable int
+	// iterScores are the scores of the completed iterations; prevMove is
+	// the score the last search of this side ended with (main thread).
+	iterScores []int
+	prevMove   lastScore
 	// excluded are the root moves of the better MultiPV lines of this
 	// iteration: the search of the next line skips them.
 	excluded []variants.Move
@@ -128,6 +132,9 @@ func newSearcher(j *job, id int, pos variants.Position, g Game) *searcher {
 	s.extend, _ = s.ev.(CheckExtender)
 	s.checks, _ = s.ev.(CheckGiver)
 	s.keys = make([]uint64, 0, MaxPly+2)
+	if id == 0 {
+		s.prevMove = j.workers[0].last
+	}
 	return s
 }
 
@@ -201,9 +208,13 @@ func (s *searcher) run() threadResult {
 		} else {
 			s.lastBest, s.bestStable = lines[0].pv[0], 0
 		}
+		s.iterScores = append(s.iterScores, lines[0].score)
 		if s.iterationStop(depth, lines[0].score, nRoot) {
 			break
 		}
+	}
+	if s.id == 0 && len(res.lines) > 0 {
+		s.job.workers[0].last = lastScore{score: res.lines[0].score, side: s.pos.SideToMove(), ok: true}
 	}
 	if s.endless() {
 		// UCI: no bestmove before `stop` in infinite or ponder mode.
@@ -309,7 +320,7 @@ func (s *searcher) iterationStop(depth, score, nRoot int) bool {
 		// not be started leaves time for later moves, and the two even
 		// out. (Stopping at half the plan, as before, made a settled move
 		// use a quarter of it: 55-65 ms of a 275 ms plan at 10+0.1.)
-		if !s.clockAllowsIteration(s.timeScale()) {
+		if !s.clockAllowsIteration(s.timeScale() * s.fallScale(score)) {
 			return true
 		}
 	}
@@ -330,6 +341,29 @@ func (s *searcher) timeScale() float64 {
 		frac = float64(s.rootNodes[s.lastBest]) / float64(total)
 	}
 	return min(2.5, max(0.4, stability*(1.55-frac)))
+}
+
+// fallScale stretches the soft time limit while the root score falls and
+// shrinks it a little while it rises: a falling score means the search is
+// finding trouble the earlier iterations (or the last move's search) did
+// not see, and more depth is worth most then. The fall is measured against
+// the score this side's previous search ended with and the score three
+// iterations ago, in centipawns; mate scores leave the limit alone.
+func (s *searcher) fallScale(score int) float64 {
+	if isMate(score) {
+		return 1
+	}
+	sum, n := 0, 0
+	if p := s.prevMove; p.ok && p.side == s.pos.SideToMove() && !isMate(p.score) {
+		sum, n = sum+p.score-score, n+1
+	}
+	if k := len(s.iterScores) - 4; k >= 0 && !isMate(s.iterScores[k]) {
+		sum, n = sum+s.iterScores[k]-score, n+1
+	}
+	if n == 0 {
+		return 1
+	}
+	return min(1.5, max(0.85, 1+float64(sum)/float64(n)/100))
 }
 
 // checkStop is called every 1024 nodes: context, ponderhit, clock, nodes.

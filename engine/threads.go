@@ -29,14 +29,28 @@ import (
 type worker struct {
 	id      int
 	history *historyTable
+	// last is the score the main thread's previous search ended with: the
+	// next search of the same side compares its own score with it to see
+	// whether the game is turning against it (time management).
+	last lastScore
+}
+
+// lastScore is a search's final score for the side to move at its root.
+type lastScore struct {
+	score int
+	side  variants.Color
+	ok    bool
 }
 
 func newWorker(id int) *worker { return &worker{id: id, history: new(historyTable)} }
 
-// reset forgets the history (a new game). The table is cleared where it
+// reset forgets the history and the last score (a new game). The table is cleared where it
 // is, not replaced: a new game then allocates nothing (the table is 2.5
 // MB), and the memory the engine touches stays the same from game to game.
-func (w *worker) reset() { *w.history = historyTable{} }
+func (w *worker) reset() {
+	*w.history = historyTable{}
+	w.last = lastScore{}
+}
 
 // job is one Search call as all its threads see it.
 type job struct {

@@ -143,3 +143,52 @@ func TestPonderhitPlansForTheRootSide(t *testing.T) {
 		t.Fatal("still endless after ponderhit")
 	}
 }
+
+// TestFallScale: a score that falls against the side's previous search or
+// the iteration three back buys more time, one that rises saves a little,
+// within [0.85, 1.5]; the other side's score, mate scores and a search
+// without references change nothing.
+func TestFallScale(t *testing.T) {
+	pos := mustParse(t, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+	s := &searcher{pos: pos}
+	if f := s.fallScale(-40); f != 1 {
+		t.Errorf("no references: %v, want 1", f)
+	}
+	s.prevMove = lastScore{score: 30, side: variants.White, ok: true}
+	if f := s.fallScale(0); f <= 1.2 || f > 1.5 {
+		t.Errorf("30 cp below the last move: %v, want above 1.2", f)
+	}
+	if f := s.fallScale(-500); f != 1.5 {
+		t.Errorf("a collapse: %v, want the cap 1.5", f)
+	}
+	if f := s.fallScale(60); f != 0.85 {
+		t.Errorf("a rise of 30 cp: %v, want the floor 0.85", f)
+	}
+	if f := s.fallScale(MateScore(5)); f != 1 {
+		t.Errorf("a mate score: %v, want 1", f)
+	}
+	s.prevMove.side = variants.Black
+	if f := s.fallScale(0); f != 1 {
+		t.Errorf("the previous search was the other side's: %v, want 1", f)
+	}
+	s.iterScores = []int{0, 50, 40, 35, 20}
+	if f := s.fallScale(20); f <= 1.2 {
+		t.Errorf("30 cp below the iteration three back: %v, want above 1.2", f)
+	}
+}
+
+// TestLastScoreKept: a search leaves its score for the side's next search,
+// and a new game forgets it.
+func TestLastScoreKept(t *testing.T) {
+	e := New(Options{HashMB: 1})
+	pos := mustParse(t, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1")
+	r := e.Search(context.Background(), pos, Limits{Depth: 4}, nil)
+	last := e.workers[0].last
+	if !last.ok || last.side != variants.White || last.score != r.Score {
+		t.Fatalf("after a search: %+v, want White's score %d", last, r.Score)
+	}
+	e.NewGame()
+	if e.workers[0].last.ok {
+		t.Error("a new game kept the last search's score")
+	}
+}
