@@ -53,7 +53,8 @@ type searcher struct {
 	lastBest   variants.Move
 	bestStable int
 	// iterScores are the scores of the completed iterations; prevMove is
-	// the score the last search of this side ended with (main thread).
+	// the score the engine's previous search ended with and its side to
+	// move (main thread only; fallScale uses it for the same side).
 	iterScores []int
 	prevMove   lastScore
 	// excluded are the root moves of the better MultiPV lines of this

@@ -44,9 +44,10 @@ type lastScore struct {
 
 func newWorker(id int) *worker { return &worker{id: id, history: new(historyTable)} }
 
-// reset forgets the history and the last score (a new game). The table is cleared where it
-// is, not replaced: a new game then allocates nothing (the table is 2.5
-// MB), and the memory the engine touches stays the same from game to game.
+// reset forgets the history and the last score (a new game). The history
+// table is cleared where it is, not replaced: a new game then allocates
+// nothing (the table is 2.5 MB), and the memory the engine touches stays
+// the same from game to game.
 func (w *worker) reset() {
 	*w.history = historyTable{}
 	w.last = lastScore{}
