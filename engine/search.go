@@ -52,11 +52,11 @@ type searcher struct {
 	iterNodes  uint64
 	lastBest   variants.Move
 	bestStable int
-	// iterScores are the scores of the completed iterations; prevMove is
+	// iterScores are the scores of the completed iterations; prevSearch is
 	// the score the engine's previous search ended with and its side to
 	// move (main thread only; fallScale uses it for the same side).
 	iterScores []int
-	prevMove   lastScore
+	prevSearch lastScore
 	// excluded are the root moves of the better MultiPV lines of this
 	// iteration: the search of the next line skips them.
 	excluded []variants.Move
@@ -134,7 +134,7 @@ func newSearcher(j *job, id int, pos variants.Position, g Game) *searcher {
 	s.checks, _ = s.ev.(CheckGiver)
 	s.keys = make([]uint64, 0, MaxPly+2)
 	if id == 0 {
-		s.prevMove = j.workers[0].last
+		s.prevSearch = j.workers[0].last
 	}
 	return s
 }
@@ -355,7 +355,7 @@ func (s *searcher) fallScale(score int) float64 {
 		return 1
 	}
 	sum, n := 0, 0
-	if p := s.prevMove; p.ok && p.side == s.pos.SideToMove() && !isMate(p.score) {
+	if p := s.prevSearch; p.ok && p.side == s.pos.SideToMove() && !isMate(p.score) {
 		sum, n = sum+p.score-score, n+1
 	}
 	if k := len(s.iterScores) - 4; k >= 0 && !isMate(s.iterScores[k]) {

@@ -154,7 +154,7 @@ func TestFallScale(t *testing.T) {
 	if f := s.fallScale(-40); f != 1 {
 		t.Errorf("no references: %v, want 1", f)
 	}
-	s.prevMove = lastScore{score: 30, side: variants.White, ok: true}
+	s.prevSearch = lastScore{score: 30, side: variants.White, ok: true}
 	if f := s.fallScale(0); f <= 1.2 || f > 1.5 {
 		t.Errorf("30 cp below the last move: %v, want above 1.2", f)
 	}
@@ -167,7 +167,7 @@ func TestFallScale(t *testing.T) {
 	if f := s.fallScale(MateScore(5)); f != 1 {
 		t.Errorf("a mate score: %v, want 1", f)
 	}
-	s.prevMove.side = variants.Black
+	s.prevSearch.side = variants.Black
 	if f := s.fallScale(0); f != 1 {
 		t.Errorf("the previous search was the other side's: %v, want 1", f)
 	}
