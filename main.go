@@ -16,6 +16,7 @@ import (
 	"varchess/nnue/train"
 	"varchess/perft"
 	"varchess/protocol"
+	"varchess/spsa"
 	"varchess/tune"
 	"varchess/web"
 )
@@ -57,6 +58,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return tune.TuneMain(args[1:], stdout, stderr)
 	case "nnue-train":
 		return train.Main(args[1:], stdout, stderr)
+	case "spsa":
+		defer awake.Keep()() // it arbitrates games, as match does
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		return spsa.Main(ctx, args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		usage(stdout)
 		return 0
@@ -84,5 +90,6 @@ Commands (each explains its flags with -h):
   datagen play chess self-play games and write labelled positions for tune
   tune    fit the chess evaluation weights to datagen positions (Texel tuning)
   nnue-train  train the chess evaluation network (NNUE) on datagen positions
+  spsa    tune a tuning build's search margins by game pairs (SPSA)
 `)
 }

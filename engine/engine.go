@@ -30,6 +30,9 @@ type Options struct {
 	// HCE forces the hand-crafted chess evaluation even with a network
 	// (UCI/CECP option `Use NNUE` false).
 	HCE bool
+	// Search holds the alpha-beta search's tunable margins; zero fields
+	// keep their defaults (a tuning build exposes them as options).
+	Search SearchParams
 }
 
 // ChessNet is the network chess is evaluated with under these options:

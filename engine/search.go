@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"math"
-
-	"varchess/variants"
-)
+import "varchess/variants"
 
 // searcher is the state of one thread of one Search call: it lives on one
 // goroutine, so nothing in it needs locking. It shares only the job (the
@@ -39,6 +35,8 @@ type searcher struct {
 
 	tt      *table
 	history *historyTable // this thread's, kept between searches
+	p       SearchParams  // with defaults filled in
+	lmr     *lmrTable     // late-move reductions of p
 
 	// rootDepth is the depth of the iteration in progress.
 	rootDepth int
@@ -89,22 +87,12 @@ type searcher struct {
 	doubleExt [MaxPly + 1]int // double extensions on the path to ply
 }
 
-// lmrTable[d][n] is the late-move reduction at depth d for the n-th move.
-var lmrTable = func() (t [64][64]int8) {
-	for d := 1; d < 64; d++ {
-		for n := 1; n < 64; n++ {
-			t[d][n] = int8(0.75 + math.Log(float64(d))*math.Log(float64(n))/2.25)
-		}
-	}
-	return t
-}()
-
 // lateReduction is the base late-move reduction of the searched-th move at
-// depth, less a ply per 8000 of its quiet history (hist, 0 for a noisy
-// move): the search's reduction starts from it and quiet futility judges a
-// move at the depth it leaves, so the two agree.
-func lateReduction(depth, searched, hist int) int {
-	return int(lmrTable[min(depth, 63)][min(searched, 63)]) - hist/8000
+// depth, less a ply per LMRHistory of its quiet history (hist, 0 for a
+// noisy move): the search's reduction starts from it and quiet futility
+// judges a move at the depth it leaves, so the two agree.
+func (s *searcher) lateReduction(depth, searched, hist int) int {
+	return int(s.lmr[min(depth, 63)][min(searched, 63)]) - hist/s.p.LMRHistory
 }
 
 // alphaBeta is the thread maker of the alpha-beta search for game g.
@@ -132,6 +120,8 @@ func newSearcher(j *job, id int, pos variants.Position, g Game) *searcher {
 	s.npKeyer, _ = s.ev.(NonPawnKeyer)
 	s.extend, _ = s.ev.(CheckExtender)
 	s.checks, _ = s.ev.(CheckGiver)
+	s.p = j.params.withDefaults()
+	s.lmr = lmrFor(s.p)
 	s.keys = make([]uint64, 0, MaxPly+2)
 	if id == 0 {
 		s.prevSearch = j.workers[0].last
@@ -276,7 +266,7 @@ func sortLines(lines []pvLine) {
 // aspiration searches the root with a narrow window around prev, widening
 // it on failure.
 func (s *searcher) aspiration(depth, prev int) int {
-	alpha, beta, delta := -Infinity, Infinity, 18
+	alpha, beta, delta := -Infinity, Infinity, s.p.AspirationDelta
 	if depth >= 5 && !isMate(prev) {
 		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
 	}
@@ -583,7 +573,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 		if !pvNode && ply > 0 && int(tte.depth) >= depth {
 			if tte.bound == boundExact || (tte.bound == boundLower && ttScore >= beta) || (tte.bound == boundUpper && ttScore <= alpha) {
 				if ttScore >= beta && !ttMove.IsNone() && !s.pos.IsCapture(ttMove) {
-					s.updateQuiet(ttMove, ply, historyBonus(depth))
+					s.updateQuiet(ttMove, ply, s.historyBonus(depth))
 				}
 				return ttScore
 			}
@@ -616,16 +606,16 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 
 	if !pvNode && !inCheck && ply > 0 && !singularSearch && !isMate(beta) {
 		// Reverse futility pruning: far above beta at low depth.
-		margin := 80 * depth
+		margin := s.p.RFPMargin * depth
 		if improving {
-			margin -= 40
+			margin -= s.p.RFPImproving
 		}
 		if depth <= 7 && eval-margin >= beta {
 			return (eval + beta) / 2
 		}
 		// Null-move pruning: if passing still fails high, a real move will.
 		if s.null != nil && depth >= 3 && eval >= beta && !s.nullPly[ply] && s.noNullAt != ply && s.null.NullAllowed() {
-			r := 3 + depth/4 + min((eval-beta)/200, 3)
+			r := 3 + depth/4 + min((eval-beta)/s.p.NullEvalDiv, 3)
 			s.null.MakeNull()
 			s.keys = append(s.keys, s.pos.Hash())
 			s.nullPly[ply+1] = true
@@ -756,7 +746,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 			if !noisy {
 				// lmrDepth: the depth a late-move reduction would leave
 				// this move; futility looks that far.
-				lmrDepth := max(0, depth-1-lateReduction(depth, searched, hist))
+				lmrDepth := max(0, depth-1-s.lateReduction(depth, searched, hist))
 				lmp := 3 + depth*depth
 				if !improving {
 					lmp /= 2
@@ -764,14 +754,14 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 				switch {
 				case !pvNode && depth <= 6 && searched >= lmp && s.allows(TechLateMovePruning):
 					pruneBy = TechLateMovePruning
-				case lmrDepth <= 5 && !isKiller && !isMate(alpha) && eval+100+100*lmrDepth <= alpha && s.allows(TechFutilityPruning):
+				case lmrDepth <= 5 && !isKiller && !isMate(alpha) && eval+s.p.FutilityBase+s.p.FutilityPerPly*lmrDepth <= alpha && s.allows(TechFutilityPruning):
 					pruneBy = TechFutilityPruning
-				case !pvNode && depth <= 3 && hist < -3000*depth && s.allows(TechHistoryPruning):
+				case !pvNode && depth <= 3 && hist < -s.p.HistoryPrune*depth && s.allows(TechHistoryPruning):
 					pruneBy = TechHistoryPruning
-				case s.see != nil && depth <= 7 && s.allows(TechSEEPruning) && !s.see.SEEAtLeast(m, -60*depth):
+				case s.see != nil && depth <= 7 && s.allows(TechSEEPruning) && !s.see.SEEAtLeast(m, -s.p.SEEQuietPerPly*depth):
 					pruneBy = TechSEEPruning
 				}
-			} else if s.see != nil && depth <= 6 && s.allows(TechSEEPruning) && !s.see.SEEAtLeast(m, -100*depth) {
+			} else if s.see != nil && depth <= 6 && s.allows(TechSEEPruning) && !s.see.SEEAtLeast(m, -s.p.SEENoisyPerPly*depth) {
 				pruneBy = TechSEEPruning
 			}
 		}
@@ -828,7 +818,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 		} else {
 			r := 0
 			if lateMove {
-				r = lateReduction(depth, searched, hist) // hist is 0 for a noisy move
+				r = s.lateReduction(depth, searched, hist) // hist is 0 for a noisy move
 				if pvNode {
 					r--
 				}
@@ -929,8 +919,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 // probCut tries the captures that win enough by SEE with a reduced search
 // against beta+probCutMargin; ok reports a cut-off with its score.
 func (s *searcher) probCut(depth, beta, ply, eval int, cutNode, ttHit bool, tte *ttEntry, ttScore int) (int, bool) {
-	const probCutMargin = 200
-	pBeta := beta + probCutMargin
+	pBeta := beta + s.p.ProbCutMargin
 	if depth < 5 || s.see == nil || isMate(beta) || !s.allows(TechProbCut) ||
 		ttHit && int(tte.depth) >= depth-3 && ttScore < pBeta {
 		return 0, false
@@ -968,7 +957,9 @@ func (s *searcher) probCut(depth, beta, ply, eval int, cutNode, ttHit bool, tte 
 // historyBonus is the history reward of a cut-off at depth: linear in the
 // depth, so that the cut-offs of shallow nodes, by far the most numerous,
 // teach the tables within a search.
-func historyBonus(depth int) int { return min(300*depth-250, 1600) }
+func (s *searcher) historyBonus(depth int) int {
+	return min(s.p.HistoryBonusPly*depth-250, s.p.HistoryBonusMax)
+}
 
 // The history bonus of a quiet move from the evaluation swing it causes:
 // swingScale per centipawn of the swing, at most swingMax (a deep
@@ -1000,7 +991,7 @@ func (s *searcher) gradeBySwing(ply, eval int) {
 // cut-off: the move gets a bonus, the moves of its kind tried before it a
 // malus (captures always get one: a quiet cut-off says they failed too).
 func (s *searcher) rewardCutoff(m variants.Move, noisy bool, quiets, capts []variants.Move, depth, ply int) {
-	bonus := historyBonus(depth)
+	bonus := s.historyBonus(depth)
 	if noisy {
 		s.updateCapture(m, bonus)
 	} else {
@@ -1082,16 +1073,15 @@ func (s *searcher) qsearch(alpha, beta, ply, qdepth int) int {
 	scores := s.scoreMoves(moves, ply, ttMove)
 	origAlpha := alpha
 	bestMove := variants.NoMove
-	// futile: even winning a piece by SEE would not lift eval to alpha
-	// without some material gain.
-	const qFutility = 150
 	for i := range moves {
 		pickNext(moves, scores, i)
 		m := moves[i]
 		if !inCheck && scores[i] < orderKiller && m != ttMove {
 			continue // a losing capture (by SEE): not worth resolving
 		}
-		if !inCheck && s.see != nil && eval+qFutility <= alpha && s.allows(TechQFutility) && !s.see.SEEAtLeast(m, 1) {
+		// Futile: even winning a piece by SEE would not lift eval to
+		// alpha without some material gain.
+		if !inCheck && s.see != nil && eval+s.p.QFutility <= alpha && s.allows(TechQFutility) && !s.see.SEEAtLeast(m, 1) {
 			s.used |= TechQFutility
 			continue
 		}

@@ -64,6 +64,7 @@ type job struct {
 	onInfo  func(Info) // main thread only; nil for none
 	wdl     wdlModel   // the game's, for Info.WDL
 	net     *nnue.Net  // the chess network (nil: hand-crafted evaluation)
+	params  SearchParams
 
 	stop  atomic.Bool   // set when the main thread is done
 	nodes atomic.Uint64 // every thread's nodes, published at each poll
@@ -150,7 +151,7 @@ func (e *Engine) run(ctx context.Context, pos variants.Position, lim Limits, onI
 		multiPV = max(multiPV, st.lines())
 	}
 	j := &job{ctx: ctx, lim: lim, tt: e.tt, workers: workers, multiPV: multiPV, shownPV: e.opt.MultiPV, onInfo: onInfo,
-		wdl: wdlFor(pos.Variant()), net: e.opt.ChessNet()}
+		wdl: wdlFor(pos.Variant()), net: e.opt.ChessNet(), params: e.opt.Search}
 	e.tt.newSearch()
 	threads := make([]thread, len(workers))
 	for i := range threads {

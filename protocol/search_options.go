@@ -32,7 +32,9 @@ type searchOption struct {
 // value (or `<empty>`, as some GUIs send one) means the same.
 const defaultEvalFile = "<default>"
 
-var searchOptions = []searchOption{
+// searchOptions also holds the search's margins in a tuning build
+// (tuningOptions).
+var searchOptions = append([]searchOption{
 	{name: "Threads", def: 1, min: 1, max: engine.MaxThreads},
 	{name: "MultiPV", def: 1, min: 1, max: engine.MaxMultiPV},
 	{name: "Skill Level", def: engine.MaxSkill, min: 0, max: engine.MaxSkill},
@@ -41,7 +43,7 @@ var searchOptions = []searchOption{
 	{name: "UCI_ShowWDL", check: true, max: 1},
 	{name: "EvalFile", str: true, defStr: defaultEvalFile},
 	{name: "Use NNUE", check: true, def: 1, max: 1},
-}
+}, tuningOptions()...)
 
 // uciLine is the option's line in the answer to `uci`.
 func (o searchOption) uciLine() string {
@@ -140,6 +142,10 @@ func setSearchOption(eng optionEngine, st *searchSettings, o searchOption, value
 		return "", nil
 	case "Use NNUE":
 		opt.HCE = n == 0
+	default: // a search margin of a tuning build
+		if sp, ok := engine.FindSearchParam(o.name); ok {
+			sp.Set(&opt.Search, n)
+		}
 	}
 	eng.SetOptions(opt)
 	return "", nil

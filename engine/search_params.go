@@ -1,0 +1,116 @@
+package engine
+
+import "math"
+
+// SearchParams are the alpha-beta search's margins and rates that a
+// tuner may change (varchess spsa). The zero value means the defaults
+// below, so an Options without them searches exactly as before; a search
+// reads its own copy, so engines with different values can run side by
+// side (one process per engine in a tuning match).
+type SearchParams struct {
+	RFPMargin       int // reverse futility: centipawns per ply of depth
+	RFPImproving    int // reverse futility: less margin while improving
+	NullEvalDiv     int // null move: a ply more reduction per this much above beta
+	ProbCutMargin   int // ProbCut: captures must beat beta by this
+	FutilityBase    int // quiet futility: margin at reduced depth 0
+	FutilityPerPly  int // quiet futility: margin per ply of reduced depth
+	HistoryPrune    int // quiet moves pruned below -this x depth of history
+	SEEQuietPerPly  int // quiet moves pruned losing more than this x depth by SEE
+	SEENoisyPerPly  int // noisy moves pruned losing more than this x depth by SEE
+	LMRBase         int // late-move reduction: constant, hundredths of a ply
+	LMRDivisor      int // late-move reduction: log(depth) log(moves) / (this/100)
+	LMRHistory      int // late-move reduction: a ply less per this much history
+	QFutility       int // quiescence: captures winning nothing skipped this far below alpha
+	HistoryBonusPly int // history bonus of a cut-off per ply of depth
+	HistoryBonusMax int // history bonus cap
+	AspirationDelta int // first half-width of the root's aspiration window
+}
+
+// SearchParam describes one of SearchParams' fields for a tuner and for
+// the option lines that expose it: its name, default and sensible range.
+type SearchParam struct {
+	Name          string
+	Def, Min, Max int
+	field         func(*SearchParams) *int
+}
+
+// Get is the parameter's value in p (its default when p leaves it 0).
+func (sp SearchParam) Get(p SearchParams) int {
+	if v := *sp.field(&p); v != 0 {
+		return v
+	}
+	return sp.Def
+}
+
+// Set changes the parameter in p.
+func (sp SearchParam) Set(p *SearchParams, v int) { *sp.field(p) = v }
+
+// SearchParamList is every tunable search parameter, in a fixed order.
+var SearchParamList = []SearchParam{
+	{"RFPMargin", 80, 40, 160, func(p *SearchParams) *int { return &p.RFPMargin }},
+	{"RFPImproving", 40, 1, 120, func(p *SearchParams) *int { return &p.RFPImproving }},
+	{"NullEvalDiv", 200, 80, 400, func(p *SearchParams) *int { return &p.NullEvalDiv }},
+	{"ProbCutMargin", 200, 80, 400, func(p *SearchParams) *int { return &p.ProbCutMargin }},
+	{"FutilityBase", 100, 20, 250, func(p *SearchParams) *int { return &p.FutilityBase }},
+	{"FutilityPerPly", 100, 40, 200, func(p *SearchParams) *int { return &p.FutilityPerPly }},
+	{"HistoryPrune", 3000, 1000, 8000, func(p *SearchParams) *int { return &p.HistoryPrune }},
+	{"SEEQuietPerPly", 60, 20, 150, func(p *SearchParams) *int { return &p.SEEQuietPerPly }},
+	{"SEENoisyPerPly", 100, 40, 200, func(p *SearchParams) *int { return &p.SEENoisyPerPly }},
+	{"LMRBase", 75, 1, 200, func(p *SearchParams) *int { return &p.LMRBase }},
+	{"LMRDivisor", 225, 120, 400, func(p *SearchParams) *int { return &p.LMRDivisor }},
+	{"LMRHistory", 8000, 3000, 20000, func(p *SearchParams) *int { return &p.LMRHistory }},
+	{"QFutility", 150, 40, 400, func(p *SearchParams) *int { return &p.QFutility }},
+	{"HistoryBonusPly", 300, 100, 600, func(p *SearchParams) *int { return &p.HistoryBonusPly }},
+	{"HistoryBonusMax", 1600, 600, 4000, func(p *SearchParams) *int { return &p.HistoryBonusMax }},
+	{"AspirationDelta", 18, 6, 60, func(p *SearchParams) *int { return &p.AspirationDelta }},
+}
+
+// FindSearchParam looks a parameter up by its exact name.
+func FindSearchParam(name string) (SearchParam, bool) {
+	for _, sp := range SearchParamList {
+		if sp.Name == name {
+			return sp, true
+		}
+	}
+	return SearchParam{}, false
+}
+
+// withDefaults fills every unset field with its default.
+func (p SearchParams) withDefaults() SearchParams {
+	for _, sp := range SearchParamList {
+		sp.Set(&p, sp.Get(p))
+	}
+	return p
+}
+
+// lmrTable is a table of late-move reductions, [depth][moves searched].
+type lmrTable [64][64]int8
+
+// newLMRTable computes the table for a constant and divisor given in
+// hundredths (75 and 225: 0.75 + ln d ln n / 2.25).
+func newLMRTable(base, divisor int) *lmrTable {
+	var t lmrTable
+	b, div := float64(base)/100, float64(divisor)/100
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			t[d][n] = int8(b + math.Log(float64(d))*math.Log(float64(n))/div)
+		}
+	}
+	return &t
+}
+
+// defaultParams are the defaults; defaultLMR is their table, shared
+// read-only by every search that keeps them.
+var (
+	defaultParams = SearchParams{}.withDefaults()
+	defaultLMR    = newLMRTable(defaultParams.LMRBase, defaultParams.LMRDivisor)
+)
+
+// lmrFor is the table of p (already with defaults): the shared one unless
+// a tuner changed its constants.
+func lmrFor(p SearchParams) *lmrTable {
+	if p.LMRBase == defaultParams.LMRBase && p.LMRDivisor == defaultParams.LMRDivisor {
+		return defaultLMR
+	}
+	return newLMRTable(p.LMRBase, p.LMRDivisor)
+}

@@ -1,0 +1,6 @@
+//go:build !tune
+
+package protocol
+
+// tuningOptions is empty in the normal build (see tuning_options.go).
+func tuningOptions() []searchOption { return nil }
