@@ -35,8 +35,6 @@ type searcher struct {
 
 	tt      *table
 	history *historyTable // this thread's, kept between searches
-	p       SearchParams  // with defaults filled in
-	lmr     *lmrTable     // late-move reductions of p
 
 	// rootDepth is the depth of the iteration in progress.
 	rootDepth int
@@ -85,6 +83,9 @@ type searcher struct {
 	// material by SEE, so the check is not extended there.
 	lostCheck [MaxPly + 1]bool
 	doubleExt [MaxPly + 1]int // double extensions on the path to ply
+
+	p   SearchParams // the margins, with defaults filled in
+	lmr *lmrTable    // the late-move reductions of p
 }
 
 // lateReduction is the base late-move reduction of the searched-th move at
@@ -917,7 +918,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 }
 
 // probCut tries the captures that win enough by SEE with a reduced search
-// against beta+probCutMargin; ok reports a cut-off with its score.
+// against beta+ProbCutMargin; ok reports a cut-off with its score.
 func (s *searcher) probCut(depth, beta, ply, eval int, cutNode, ttHit bool, tte *ttEntry, ttScore int) (int, bool) {
 	pBeta := beta + s.p.ProbCutMargin
 	if depth < 5 || s.see == nil || isMate(beta) || !s.allows(TechProbCut) ||
