@@ -9,6 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"varchess/match"
+	"varchess/variants/all"
 )
 
 func testTuner(steps int) *Tuner {
@@ -202,5 +205,42 @@ func TestMainFlags(t *testing.T) {
 	var out, errOut bytes.Buffer
 	if code := Main(context.Background(), []string{"-h"}, &out, &errOut); code != 0 || !strings.Contains(errOut.String(), "usage: spsa") {
 		t.Errorf("-h: exit %d, %q", code, errOut.String())
+	}
+}
+
+// TestRunPlaysAndSaves: a short run over built-in players (which ignore
+// the options) plays every planned pair, applies each result and leaves
+// the state file with all of them done.
+func TestRunPlaysAndSaves(t *testing.T) {
+	spec, err := match.ParseEngineSpec("builtin:greedy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := all.Get("chess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	state := filepath.Join(t.TempDir(), "s.json")
+	tu := testTuner(4)
+	var progress bytes.Buffer
+	r := &run{t: tu, spec: spec, game: g, tc: match.TimeControl{Nodes: 1}, plies: 4, state: state, progress: &progress}
+	if err := r.play(context.Background(), 2); err != nil {
+		t.Fatal(err)
+	}
+	back, resumed, err := loadTuner(state)
+	if err != nil || !resumed || back.Done != 4 {
+		t.Fatalf("state after the run: %+v, resumed %v, err %v", back, resumed, err)
+	}
+	n := 0
+	for _, line := range strings.Split(progress.String(), "\n") {
+		if strings.HasPrefix(line, "pair ") {
+			n++
+		}
+	}
+	if n != 4 {
+		t.Errorf("%d progress lines for 4 pairs:\n%s", n, progress.String())
+	}
+	if !strings.Contains(progress.String(), "values after 4 pairs: option.A=") {
+		t.Errorf("no final values in the progress:\n%s", progress.String())
 	}
 }
