@@ -302,7 +302,7 @@ func parseSpins(uciAnswer string) map[string]spin {
 				break
 			}
 		}
-		if typ < 0 || f[typ+1] != "spin" {
+		if typ <= 2 || f[typ+1] != "spin" { // no "type", no name, or not a spin
 			continue
 		}
 		s := spin{name: strings.Join(f[2:typ], " ")}

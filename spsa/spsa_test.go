@@ -244,3 +244,23 @@ func TestRunPlaysAndSaves(t *testing.T) {
 		t.Errorf("no final values in the progress:\n%s", progress.String())
 	}
 }
+
+// FuzzParseSpins: any engine answer parses without panic, and every spin
+// found has a name whose words (joined by single spaces) are in the answer.
+func FuzzParseSpins(f *testing.F) {
+	f.Add("option name Hash type spin default 16 min 1 max 65536\nuciok\n")
+	f.Add("option name type spin default 1 min 0 max 2\n")
+	f.Add("option name A B type type spin default -3 min -9 max 9 default 4\n")
+	f.Fuzz(func(t *testing.T, answer string) {
+		for name := range parseSpins(answer) {
+			if name == "" {
+				t.Errorf("a nameless spin from %q", answer)
+			}
+			for _, w := range strings.Fields(name) {
+				if !strings.Contains(answer, w) {
+					t.Errorf("spin %q from %q", name, answer)
+				}
+			}
+		}
+	})
+}
