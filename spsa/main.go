@@ -9,13 +9,13 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"varchess/engine"
+	"varchess/internal/atomicfile"
 	"varchess/match"
 	"varchess/variants"
 	"varchess/variants/all"
@@ -348,25 +348,12 @@ func loadTuner(path string) (t *Tuner, resumed bool, err error) {
 	return t, true, nil
 }
 
-// saveTuner writes the state through a temporary file, so a crash never
-// leaves half of it.
+// saveTuner writes the state atomically, so a crash never leaves half of
+// it.
 func saveTuner(path string, t *Tuner) error {
 	data, err := json.MarshalIndent(t, "", "  ")
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".spsa-*")
-	if err != nil {
-		return err
-	}
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Write(path, append(data, '\n'))
 }
