@@ -21,6 +21,8 @@ import (
 	"varchess/variants/all"
 )
 
+const synopsis = "usage: spsa -engine SPEC -steps N -state FILE [flags]"
+
 // Main is `varchess spsa`: it tunes the spin options of a tuning build
 // (`go build -tags tune`) by game pairs, saving its state after every pair.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -40,7 +42,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	statePath := fs.String("state", "", "state `FILE` (JSON), written after every pair; an existing one is resumed")
 	duration := fs.Duration("duration", 0, "stop after this long (0 = when the planned pairs are done)")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: spsa -engine SPEC -steps N -state FILE [flags]
+		fmt.Fprint(stderr, synopsis+`
 
 Tunes numeric options of a UCI engine by SPSA: every step plays one game
 pair (one opening, colours swapped) between the engine with each option
@@ -61,14 +63,14 @@ pair: run the same command again to continue (-steps, -params, -cend,
 		return 2
 	}
 	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "spsa: "+format+"\n", a...)
+		fmt.Fprintf(stderr, "spsa: "+format+"\n%s (-h explains every flag)\n", append(a, synopsis)...)
 		return 2
 	}
 	if fs.NArg() > 0 {
 		return fail("unexpected argument %q", fs.Arg(0))
 	}
 	if *engSpec == "" || *statePath == "" {
-		return fail("-engine and -state are required (-h explains)")
+		return fail("-engine and -state are required")
 	}
 	spec, err := match.ParseEngineSpec(*engSpec)
 	if err != nil {

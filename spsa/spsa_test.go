@@ -190,6 +190,7 @@ func TestMainFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"-state", state}, "-engine and -state are required"},
+		{[]string{"-engine", "cmd=x", "-state", state, "stray"}, "unexpected argument"},
 		{[]string{"-engine", "cmd=x", "-state", state, "-concurrency", "0"}, "-concurrency"},
 		{[]string{"-engine", "cmd=x", "-state", state, "-variant", "nope"}, "nope"},
 		{[]string{"-engine", "cmd=x", "-state", state}, "-steps"},
@@ -198,8 +199,9 @@ func TestMainFlags(t *testing.T) {
 	}
 	for _, c := range cases {
 		var out, errOut bytes.Buffer
-		if code := Main(context.Background(), c.args, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), c.want) {
-			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, code, errOut.String(), c.want)
+		if code := Main(context.Background(), c.args, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), c.want) ||
+			!strings.Contains(errOut.String(), "usage: spsa") {
+			t.Errorf("%v: exit %d, stderr %q; want 2, %q and the usage", c.args, code, errOut.String(), c.want)
 		}
 	}
 	var out, errOut bytes.Buffer
