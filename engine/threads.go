@@ -59,12 +59,12 @@ type job struct {
 	lim     Limits // the main thread's limits; helpers get helperLimits
 	tt      *table
 	workers []*worker
-	multiPV int        // lines the main thread searches
-	shownPV int        // lines it reports (fewer at a strength level)
-	onInfo  func(Info) // main thread only; nil for none
-	wdl     wdlModel   // the game's, for Info.WDL
-	net     *nnue.Net  // the chess network (nil: hand-crafted evaluation)
-	params  SearchParams
+	multiPV int          // lines the main thread searches
+	shownPV int          // lines it reports (fewer at a strength level)
+	onInfo  func(Info)   // main thread only; nil for none
+	wdl     wdlModel     // the game's, for Info.WDL
+	net     *nnue.Net    // the chess network (nil: hand-crafted evaluation)
+	params  SearchParams // the margins set by options (zero: the defaults)
 
 	stop  atomic.Bool   // set when the main thread is done
 	nodes atomic.Uint64 // every thread's nodes, published at each poll
