@@ -84,8 +84,8 @@ type searcher struct {
 	lostCheck [MaxPly + 1]bool
 	doubleExt [MaxPly + 1]int // double extensions on the path to ply
 
-	p   SearchParams // the margins, with defaults filled in
-	lmr *lmrTable    // the late-move reductions of p
+	p   SearchParams // the job's margins (a copy: read on every node)
+	lmr *lmrTable    // the job's late-move reductions
 }
 
 // lateReduction is the base late-move reduction of the searched-th move at
@@ -121,8 +121,7 @@ func newSearcher(j *job, id int, pos variants.Position, g Game) *searcher {
 	s.npKeyer, _ = s.ev.(NonPawnKeyer)
 	s.extend, _ = s.ev.(CheckExtender)
 	s.checks, _ = s.ev.(CheckGiver)
-	s.p = j.params.withDefaults()
-	s.lmr = lmrFor(s.p)
+	s.p, s.lmr = j.params, j.lmr
 	s.keys = make([]uint64, 0, MaxPly+2)
 	if id == 0 {
 		s.prevSearch = j.workers[0].last

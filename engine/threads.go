@@ -64,7 +64,8 @@ type job struct {
 	onInfo  func(Info)   // main thread only; nil for none
 	wdl     wdlModel     // the game's, for Info.WDL
 	net     *nnue.Net    // the chess network (nil: hand-crafted evaluation)
-	params  SearchParams // the margins set by options (zero: the defaults)
+	params  SearchParams // the margins: the options', defaults filled in
+	lmr     *lmrTable    // the late-move reductions of params
 
 	stop  atomic.Bool   // set when the main thread is done
 	nodes atomic.Uint64 // every thread's nodes, published at each poll
@@ -151,7 +152,8 @@ func (e *Engine) run(ctx context.Context, pos variants.Position, lim Limits, onI
 		multiPV = max(multiPV, st.lines())
 	}
 	j := &job{ctx: ctx, lim: lim, tt: e.tt, workers: workers, multiPV: multiPV, shownPV: e.opt.MultiPV, onInfo: onInfo,
-		wdl: wdlFor(pos.Variant()), net: e.opt.ChessNet(), params: e.opt.Search}
+		wdl: wdlFor(pos.Variant()), net: e.opt.ChessNet(), params: e.opt.Search.withDefaults()}
+	j.lmr = lmrFor(j.params) // once a search, shared by its threads
 	e.tt.newSearch()
 	threads := make([]thread, len(workers))
 	for i := range threads {

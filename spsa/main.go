@@ -1,6 +1,7 @@
 package spsa
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -165,8 +166,8 @@ type run struct {
 
 	mu   sync.Mutex // guards t and next
 	t    *Tuner
-	next int // the next step to hand out
-	wins [3]int
+	next int    // the next step to hand out
+	wins [3]int // pairs plus lost, drew even, won (by points)
 }
 
 // play hands out steps to conc workers until the plan is done or ctx ends.
@@ -200,10 +201,7 @@ func (r *run) play(ctx context.Context, conc int) error {
 		}()
 	}
 	wg.Wait()
-	if err := context.Cause(ctx); err != nil {
-		return err
-	}
-	return nil
+	return context.Cause(ctx) // nil unless a pair failed or ctx ended
 }
 
 // pair plays one opening with colours swapped between the plus and the
@@ -211,7 +209,7 @@ func (r *run) play(ctx context.Context, conc int) error {
 func (r *run) pair(ctx context.Context, tr Trial) (float64, error) {
 	engines := []match.EngineSpec{r.side("plus", tr.Plus), r.side("minus", tr.Minus)}
 	out, err := match.Run(ctx, match.Config{Game: r.game, Engines: engines, Games: 2, TC: r.tc,
-		Margin: 200 * time.Millisecond, Timeout: time.Minute, Concurrency: 1,
+		Margin: 200 * time.Millisecond, Concurrency: 1,
 		Seed: r.t.Seed + uint64(tr.Step)*0x9e3779b97f4a7c15, RandomPlies: r.plies})
 	if err != nil {
 		return 0, fmt.Errorf("step %d: %w", tr.Step+1, err)
@@ -237,14 +235,7 @@ func (r *run) apply(tr Trial, result float64) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.t.Apply(tr, result)
-	switch { // the pair's outcome for plus by points: lost, even, won
-	case result < 0:
-		r.wins[0]++
-	case result == 0:
-		r.wins[1]++
-	default:
-		r.wins[2]++
-	}
+	r.wins[cmp.Compare(result, 0)+1]++
 	if err := saveTuner(r.state, r.t); err != nil {
 		return err
 	}

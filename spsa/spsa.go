@@ -111,10 +111,11 @@ func (t *Tuner) Trial(k int) Trial {
 	return tr
 }
 
+// clamp is v within p's range.
+func clamp(p Param, v float64) float64 { return math.Max(p.Min, math.Min(p.Max, v)) }
+
 // round is the integer the engine is given for v: nearest, in range.
-func round(p Param, v float64) int {
-	return int(math.Round(math.Max(p.Min, math.Min(p.Max, v))))
-}
+func round(p Param, v float64) int { return int(math.Round(clamp(p, v))) }
 
 // Apply moves the values by one trial's result: the plus engine's game
 // points less the minus engine's over the pair (-2..2). Trials may be
@@ -123,7 +124,7 @@ func (t *Tuner) Apply(tr Trial, result float64) {
 	for i := range t.Params {
 		p := &t.Params[i]
 		step := t.rate(*p, tr.Step) * tr.c[i] * result * tr.flip[i]
-		p.Value = math.Max(p.Min, math.Min(p.Max, p.Value+step))
+		p.Value = clamp(*p, p.Value+step)
 	}
 	t.Done++
 }
