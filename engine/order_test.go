@@ -11,7 +11,7 @@ import (
 func historySearcher(t *testing.T, fen string) (*searcher, *chess.Position) {
 	p := mustParse(t, fen)
 	ev := newChessEvaluator(p).(*chessEvaluator)
-	return &searcher{pos: p, history: new(historyTable), keyer: ev, pawnKeyer: ev}, p
+	return &searcher{pos: p, history: new(historyTable), keyer: ev, pawnKeyer: ev, p: defaultParams}, p
 }
 
 func TestGravityStaysBounded(t *testing.T) {

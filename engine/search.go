@@ -615,7 +615,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 		}
 		// Null-move pruning: if passing still fails high, a real move will.
 		if s.null != nil && depth >= 3 && eval >= beta && !s.nullPly[ply] && s.noNullAt != ply && s.null.NullAllowed() {
-			r := 3 + depth/4 + min((eval-beta)/s.p.NullEvalDiv, 3)
+			r := (s.p.NullBase+s.p.NullPerPly*depth)/100 + min((eval-beta)/s.p.NullEvalDiv, 3)
 			s.null.MakeNull()
 			s.keys = append(s.keys, s.pos.Hash())
 			s.nullPly[ply+1] = true
@@ -669,7 +669,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 		tte.bound != boundUpper && int(tte.depth) >= depth-3 && !isMate(ttScore) && ply < 2*s.rootDepth &&
 		s.allows(TechSingular) {
 		s.used |= TechSingular
-		sBeta := ttScore - 3*depth
+		sBeta := ttScore - s.p.SingularPerPly*depth/10
 		s.excludedMove[ply] = ttMove
 		v := s.search((depth-1)/2, sBeta-1, sBeta, ply, cutNode)
 		s.excludedMove[ply] = variants.NoMove
@@ -679,7 +679,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 		switch {
 		case v < sBeta:
 			ttExt = 1
-			if !pvNode && v < sBeta-25 && s.doubleExt[ply] < 6 {
+			if !pvNode && v < sBeta-s.p.SingularDouble && s.doubleExt[ply] < 6 {
 				ttExt = 2
 			}
 		case sBeta >= beta:
@@ -747,7 +747,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 				// lmrDepth: the depth a late-move reduction would leave
 				// this move; futility looks that far.
 				lmrDepth := max(0, depth-1-s.lateReduction(depth, searched, hist))
-				lmp := 3 + depth*depth
+				lmp := (s.p.LMPBase + s.p.LMPPerDepth2*depth*depth) / 100
 				if !improving {
 					lmp /= 2
 				}
@@ -846,7 +846,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 				// depth, a ply deeper if it beat the best by far, a ply
 				// shallower if only just.
 				switch {
-				case v > best+50+2*newDepth:
+				case v > best+s.p.DeeperBase+s.p.DeeperPerPly*newDepth/10:
 					newDepth++
 				case v < best+newDepth:
 					newDepth--
@@ -958,16 +958,8 @@ func (s *searcher) probCut(depth, beta, ply, eval int, cutNode, ttHit bool, tte 
 // depth, so that the cut-offs of shallow nodes, by far the most numerous,
 // teach the tables within a search.
 func (s *searcher) historyBonus(depth int) int {
-	return min(s.p.HistoryBonusPly*depth-250, s.p.HistoryBonusMax)
+	return min(s.p.HistoryBonusPly*depth-s.p.HistoryBonusOff, s.p.HistoryBonusMax)
 }
-
-// The history bonus of a quiet move from the evaluation swing it causes:
-// swingScale per centipawn of the swing, at most swingMax (a deep
-// cut-off's bonus).
-const (
-	swingScale = 16
-	swingMax   = 1600
-)
 
 // gradeBySwing teaches the history of the quiet move that led to ply (if
 // it was one, and made out of check) the swing of the static evaluation
@@ -983,7 +975,7 @@ func (s *searcher) gradeBySwing(ply, eval int) {
 	s.used |= TechSwingHistory
 	// Both evaluations are from their side to move's view: their sum is
 	// what the mover lost.
-	bonus := max(-swingMax, min(swingMax, -swingScale*(s.evals[ply-1]+eval)))
+	bonus := max(-s.p.SwingMax, min(s.p.SwingMax, -s.p.SwingScale*(s.evals[ply-1]+eval)))
 	s.history.update(s.pos.SideToMove().Other(), s.quietMove[ply-1], bonus)
 }
 

@@ -24,6 +24,17 @@ type SearchParams struct {
 	HistoryBonusPly int // history bonus of a cut-off per ply of depth
 	HistoryBonusMax int // history bonus cap
 	AspirationDelta int // first half-width of the root's aspiration window
+	NullBase        int // null move: reduction, hundredths of a ply
+	NullPerPly      int // null move: more reduction per ply of depth, hundredths
+	LMPBase         int // late-move pruning: moves searched at depth 0, hundredths
+	LMPPerDepth2    int // late-move pruning: more moves per depth squared, hundredths
+	SingularPerPly  int // singular extension: margin below the table score per ply, tenths of a cp
+	SingularDouble  int // singular extension: two plies when the others fall this far below
+	DeeperBase      int // re-search a ply deeper when beating the best by this
+	DeeperPerPly    int // ... plus this per ply of depth, tenths of a cp
+	HistoryBonusOff int // history bonus of a cut-off: this less than HistoryBonusPly x depth
+	SwingScale      int // swing history: bonus per centipawn of the evaluation's swing
+	SwingMax        int // swing history: bonus cap
 }
 
 // SearchParam describes one of SearchParams' fields for a tuner and for
@@ -63,6 +74,17 @@ var SearchParamList = []SearchParam{
 	{"HistoryBonusPly", 300, 100, 600, func(p *SearchParams) *int { return &p.HistoryBonusPly }},
 	{"HistoryBonusMax", 1600, 600, 4000, func(p *SearchParams) *int { return &p.HistoryBonusMax }},
 	{"AspirationDelta", 18, 6, 60, func(p *SearchParams) *int { return &p.AspirationDelta }},
+	{"NullBase", 300, 150, 500, func(p *SearchParams) *int { return &p.NullBase }},
+	{"NullPerPly", 25, 5, 50, func(p *SearchParams) *int { return &p.NullPerPly }},
+	{"LMPBase", 300, 100, 600, func(p *SearchParams) *int { return &p.LMPBase }},
+	{"LMPPerDepth2", 100, 40, 200, func(p *SearchParams) *int { return &p.LMPPerDepth2 }},
+	{"SingularPerPly", 30, 5, 60, func(p *SearchParams) *int { return &p.SingularPerPly }},
+	{"SingularDouble", 25, 5, 80, func(p *SearchParams) *int { return &p.SingularDouble }},
+	{"DeeperBase", 50, 10, 150, func(p *SearchParams) *int { return &p.DeeperBase }},
+	{"DeeperPerPly", 20, 1, 60, func(p *SearchParams) *int { return &p.DeeperPerPly }},
+	{"HistoryBonusOff", 250, 1, 600, func(p *SearchParams) *int { return &p.HistoryBonusOff }},
+	{"SwingScale", 16, 4, 40, func(p *SearchParams) *int { return &p.SwingScale }},
+	{"SwingMax", 1600, 400, 4000, func(p *SearchParams) *int { return &p.SwingMax }},
 }
 
 // FindSearchParam looks a parameter up by its exact name.
