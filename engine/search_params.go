@@ -82,7 +82,7 @@ var SearchParamList = []SearchParam{
 	{"SingularDouble", 25, 5, 80, func(p *SearchParams) *int { return &p.SingularDouble }},
 	{"DeeperBase", 50, 10, 150, func(p *SearchParams) *int { return &p.DeeperBase }},
 	{"DeeperPerPly", 20, 1, 60, func(p *SearchParams) *int { return &p.DeeperPerPly }},
-	{"HistoryBonusOff", 250, 1, 600, func(p *SearchParams) *int { return &p.HistoryBonusOff }},
+	{"HistoryBonusOff", 250, 1, 400, func(p *SearchParams) *int { return &p.HistoryBonusOff }},
 	{"SwingScale", 16, 4, 40, func(p *SearchParams) *int { return &p.SwingScale }},
 	{"SwingMax", 1600, 400, 4000, func(p *SearchParams) *int { return &p.SwingMax }},
 }
