@@ -187,6 +187,9 @@ type Game struct {
 	// (engine/time.go), for a game whose games run longer than chess's;
 	// zero is horizonMoves.
 	PlanMoves int
+	// Search are the game's own margins where they differ from the
+	// defaults (chess's tuned ones); options set by a tuner override them.
+	Search SearchParams
 }
 
 // thread returns the maker of the game's search threads.

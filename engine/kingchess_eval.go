@@ -36,8 +36,8 @@ import (
 const kcWithout = TechSwingHistory
 
 func init() {
-	registerGame("kingchess", Game{NewEvaluator: func(pos variants.Position) Evaluator { return newKCEvaluator(pos, false) }, Without: kcWithout})
-	registerGame("kingchess1", Game{NewEvaluator: func(pos variants.Position) Evaluator { return newKCEvaluator(pos, true) }, Without: kcWithout})
+	registerGame("kingchess", Game{NewEvaluator: func(pos variants.Position) Evaluator { return newKCEvaluator(pos, false) }, Without: kcWithout, Search: handSetParams})
+	registerGame("kingchess1", Game{NewEvaluator: func(pos variants.Position) Evaluator { return newKCEvaluator(pos, true) }, Without: kcWithout, Search: handSetParams})
 }
 
 // kcEvaluator evaluates kingchess positions and lists the plies to search.

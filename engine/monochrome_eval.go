@@ -35,7 +35,7 @@ import (
 // common: a side often must give a piece away), so there is no NullMover.
 
 func init() {
-	registerGame("monochrome", Game{NewEvaluator: newMonoEvaluator, Without: monoWithout, NoCheck: true, PlanMoves: monoPlanMoves})
+	registerGame("monochrome", Game{NewEvaluator: newMonoEvaluator, Without: monoWithout, NoCheck: true, PlanMoves: monoPlanMoves, Search: handSetParams})
 }
 
 // monoPlanMoves: monochrome games run 200-380 plies, twice chess's, and are

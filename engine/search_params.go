@@ -57,23 +57,25 @@ func (sp SearchParam) Get(p SearchParams) int {
 func (sp SearchParam) Set(p *SearchParams, v int) { *sp.field(p) = v }
 
 // SearchParamList is every tunable search parameter, in a fixed order.
+// The defaults are chess's, tuned by varchess spsa (docs/spsa.md); games
+// that were not tuned keep handSetParams through their Game.Search.
 var SearchParamList = []SearchParam{
-	{"RFPMargin", 80, 40, 160, func(p *SearchParams) *int { return &p.RFPMargin }},
-	{"RFPImproving", 40, 1, 120, func(p *SearchParams) *int { return &p.RFPImproving }},
-	{"NullEvalDiv", 200, 80, 400, func(p *SearchParams) *int { return &p.NullEvalDiv }},
-	{"ProbCutMargin", 200, 80, 400, func(p *SearchParams) *int { return &p.ProbCutMargin }},
-	{"FutilityBase", 100, 20, 250, func(p *SearchParams) *int { return &p.FutilityBase }},
-	{"FutilityPerPly", 100, 40, 200, func(p *SearchParams) *int { return &p.FutilityPerPly }},
-	{"HistoryPrune", 3000, 1000, 8000, func(p *SearchParams) *int { return &p.HistoryPrune }},
-	{"SEEQuietPerPly", 60, 20, 150, func(p *SearchParams) *int { return &p.SEEQuietPerPly }},
-	{"SEENoisyPerPly", 100, 40, 200, func(p *SearchParams) *int { return &p.SEENoisyPerPly }},
-	{"LMRBase", 75, 1, 200, func(p *SearchParams) *int { return &p.LMRBase }},
-	{"LMRDivisor", 225, 120, 400, func(p *SearchParams) *int { return &p.LMRDivisor }},
-	{"LMRHistory", 8000, 3000, 20000, func(p *SearchParams) *int { return &p.LMRHistory }},
-	{"QFutility", 150, 40, 400, func(p *SearchParams) *int { return &p.QFutility }},
-	{"HistoryBonusPly", 300, 100, 600, func(p *SearchParams) *int { return &p.HistoryBonusPly }},
-	{"HistoryBonusMax", 1600, 600, 4000, func(p *SearchParams) *int { return &p.HistoryBonusMax }},
-	{"AspirationDelta", 18, 6, 60, func(p *SearchParams) *int { return &p.AspirationDelta }},
+	{"RFPMargin", 70, 40, 160, func(p *SearchParams) *int { return &p.RFPMargin }},
+	{"RFPImproving", 28, 1, 120, func(p *SearchParams) *int { return &p.RFPImproving }},
+	{"NullEvalDiv", 161, 80, 400, func(p *SearchParams) *int { return &p.NullEvalDiv }},
+	{"ProbCutMargin", 225, 80, 400, func(p *SearchParams) *int { return &p.ProbCutMargin }},
+	{"FutilityBase", 83, 20, 250, func(p *SearchParams) *int { return &p.FutilityBase }},
+	{"FutilityPerPly", 116, 40, 200, func(p *SearchParams) *int { return &p.FutilityPerPly }},
+	{"HistoryPrune", 3612, 1000, 8000, func(p *SearchParams) *int { return &p.HistoryPrune }},
+	{"SEEQuietPerPly", 63, 20, 150, func(p *SearchParams) *int { return &p.SEEQuietPerPly }},
+	{"SEENoisyPerPly", 118, 40, 200, func(p *SearchParams) *int { return &p.SEENoisyPerPly }},
+	{"LMRBase", 113, 1, 200, func(p *SearchParams) *int { return &p.LMRBase }},
+	{"LMRDivisor", 236, 120, 400, func(p *SearchParams) *int { return &p.LMRDivisor }},
+	{"LMRHistory", 8490, 3000, 20000, func(p *SearchParams) *int { return &p.LMRHistory }},
+	{"QFutility", 209, 40, 400, func(p *SearchParams) *int { return &p.QFutility }},
+	{"HistoryBonusPly", 329, 100, 600, func(p *SearchParams) *int { return &p.HistoryBonusPly }},
+	{"HistoryBonusMax", 1670, 600, 4000, func(p *SearchParams) *int { return &p.HistoryBonusMax }},
+	{"AspirationDelta", 11, 6, 60, func(p *SearchParams) *int { return &p.AspirationDelta }},
 	{"NullBase", 300, 150, 500, func(p *SearchParams) *int { return &p.NullBase }},
 	{"NullPerPly", 25, 5, 50, func(p *SearchParams) *int { return &p.NullPerPly }},
 	{"LMPBase", 300, 100, 600, func(p *SearchParams) *int { return &p.LMPBase }},
@@ -95,6 +97,39 @@ func FindSearchParam(name string) (SearchParam, bool) {
 		}
 	}
 	return SearchParam{}, false
+}
+
+// handSetParams are the margins written by hand before the first tuning
+// run (session 42). Chess's defaults replaced them; the drop games and
+// monochrome keep them, since nothing tuned them there.
+var handSetParams = SearchParams{
+	RFPMargin:       80,
+	RFPImproving:    40,
+	NullEvalDiv:     200,
+	ProbCutMargin:   200,
+	FutilityBase:    100,
+	FutilityPerPly:  100,
+	HistoryPrune:    3000,
+	SEEQuietPerPly:  60,
+	SEENoisyPerPly:  100,
+	LMRBase:         75,
+	LMRDivisor:      225,
+	LMRHistory:      8000,
+	QFutility:       150,
+	HistoryBonusPly: 300,
+	HistoryBonusMax: 1600,
+	AspirationDelta: 18,
+}
+
+// over fills p's unset fields from base: options set by a tuner override
+// a game's own margins, which override the defaults.
+func (p SearchParams) over(base SearchParams) SearchParams {
+	for _, sp := range SearchParamList {
+		if *sp.field(&p) == 0 {
+			sp.Set(&p, *sp.field(&base))
+		}
+	}
+	return p
 }
 
 // withDefaults fills every unset field with its default.
@@ -121,18 +156,22 @@ func newLMRTable(base, divisor int) *lmrTable {
 	return &t
 }
 
-// defaultParams are the defaults; defaultLMR is their table, shared
-// read-only by every search that keeps them.
+// defaultParams are the defaults; defaultLMR and handSetLMR are the tables
+// of the two sets, shared read-only by every search that keeps them.
 var (
 	defaultParams = SearchParams{}.withDefaults()
 	defaultLMR    = newLMRTable(defaultParams.LMRBase, defaultParams.LMRDivisor)
+	handSetLMR    = newLMRTable(handSetParams.LMRBase, handSetParams.LMRDivisor)
 )
 
-// lmrFor is the table of p (already with defaults): the shared one unless
+// lmrFor is the table of p (already with defaults): a shared one unless
 // a tuner changed its constants.
 func lmrFor(p SearchParams) *lmrTable {
-	if p.LMRBase == defaultParams.LMRBase && p.LMRDivisor == defaultParams.LMRDivisor {
+	switch {
+	case p.LMRBase == defaultParams.LMRBase && p.LMRDivisor == defaultParams.LMRDivisor:
 		return defaultLMR
+	case p.LMRBase == handSetParams.LMRBase && p.LMRDivisor == handSetParams.LMRDivisor:
+		return handSetLMR
 	}
 	return newLMRTable(p.LMRBase, p.LMRDivisor)
 }

@@ -1,6 +1,12 @@
 package engine
 
-import "testing"
+import (
+	"context"
+	"testing"
+
+	"varchess/variants"
+	"varchess/variants/chess"
+)
 
 // TestSearchParamsDefaults: the zero SearchParams searches exactly as the
 // defaults written out, and changing a margin changes the tree (so the
@@ -64,12 +70,39 @@ func TestLMRTableOfDefaults(t *testing.T) {
 	if lmrFor(defaultParams) != defaultLMR {
 		t.Error("the defaults do not share the default table")
 	}
-	if *newLMRTable(75, 225) != *defaultLMR {
-		t.Error("the default table differs from 0.75 + ln d ln n / 2.25")
+	if lmrFor(handSetParams.withDefaults()) != handSetLMR {
+		t.Error("the hand-set margins do not share their table")
+	}
+	if *newLMRTable(113, 236) != *defaultLMR {
+		t.Error("the default table differs from 1.13 + ln d ln n / 2.36")
 	}
 	p := defaultParams
-	p.LMRDivisor = 300
+	p.LMRDivisor = 400
 	if lmrFor(p) == defaultLMR || lmrFor(p)[20][20] >= defaultLMR[20][20] {
 		t.Errorf("a larger divisor should reduce less: %d vs %d", lmrFor(p)[20][20], defaultLMR[20][20])
+	}
+}
+
+// TestGameMargins: kingchess1 searches with the hand-set margins unless
+// options override them, and chess with the tuned defaults.
+func TestGameMargins(t *testing.T) {
+	kc := mustKC(t, "r1b1kb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1B1KB1R[Qq] w KQkq - 2 6", true)
+	nodes := func(pos variants.Position, p SearchParams) uint64 {
+		t.Helper()
+		e := New(Options{HashMB: 4, Search: p})
+		return e.Search(context.Background(), pos, Limits{Depth: 6}, nil).Nodes
+	}
+	if own, hand := nodes(kc, SearchParams{}), nodes(kc, handSetParams); own != hand {
+		t.Errorf("kingchess1: %d nodes by its own margins, %d by the hand-set ones written out", own, hand)
+	}
+	if own, tuned := nodes(kc, SearchParams{}), nodes(kc, defaultParams); own == tuned {
+		t.Errorf("kingchess1: the tuned margins as options search the same %d nodes as its own", own)
+	}
+	ch, err := chess.Parse("r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if own, tuned := nodes(ch, SearchParams{}), nodes(ch, defaultParams); own != tuned {
+		t.Errorf("chess: %d nodes by default, %d with the tuned margins written out", own, tuned)
 	}
 }

@@ -152,7 +152,7 @@ func (e *Engine) run(ctx context.Context, pos variants.Position, lim Limits, onI
 		multiPV = max(multiPV, st.lines())
 	}
 	j := &job{ctx: ctx, lim: lim, tt: e.tt, workers: workers, multiPV: multiPV, shownPV: e.opt.MultiPV, onInfo: onInfo,
-		wdl: wdlFor(pos.Variant()), net: e.opt.ChessNet(), params: e.opt.Search.withDefaults()}
+		wdl: wdlFor(pos.Variant()), net: e.opt.ChessNet(), params: e.opt.Search.over(gameFor(pos.Variant()).Search).withDefaults()}
 	j.lmr = lmrFor(j.params) // once a search, shared by its threads
 	e.tt.newSearch()
 	threads := make([]thread, len(workers))
