@@ -3,10 +3,11 @@ package engine
 import "math"
 
 // SearchParams are the alpha-beta search's margins and rates that a
-// tuner may change (varchess spsa). The zero value means the defaults
-// below, so an Options without them searches exactly as before; a search
-// reads its own copy, so engines with different values can run side by
-// side (one process per engine in a tuning match).
+// tuner may change (varchess spsa). A zero field means the game's own
+// value (Game.Search), else the default below, so an Options without them
+// plays each game's margins; a search reads its own copy, so engines with
+// different values can run side by side (one process per engine in a
+// tuning match).
 type SearchParams struct {
 	RFPMargin       int // reverse futility: centipawns per ply of depth
 	RFPImproving    int // reverse futility: less margin while improving
