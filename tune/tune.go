@@ -169,6 +169,10 @@ type evalParts struct {
 	// respect to it before (1, or 0 where complexity clamps it to zero);
 	// sign: the direction complexity pushes each phase's score.
 	pass, sign [2]float64
+	// pre: each phase's score before complexity. Complexity's direction
+	// flips at zero, so where pre is within rounding of it the engine's
+	// integer evaluation may be pushed the other way.
+	pre [2]float64
 }
 
 // eval computes position i's eval with w (White's view) and its parts.
@@ -203,6 +207,7 @@ func (s *Set) eval(i int, w *Weights) evalParts {
 		cm += float64(t.n) * w.MG[t.idx]
 		ce += float64(t.n) * w.EG[t.idx]
 	}
+	out.pre = [2]float64{mg, eg}
 	mg, out.pass[0], out.sign[0] = withComplexity(mg, cm)
 	eg, out.pass[1], out.sign[1] = withComplexity(eg, ce)
 	ph := float64(p.phase) / engine.ChessMaxPhase

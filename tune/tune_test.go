@@ -104,17 +104,28 @@ func TestParseLineRejectsBadInput(t *testing.T) {
 }
 
 // The tuner's float evaluation of the engine's own weights is the engine's
-// integer evaluation up to rounding.
+// integer evaluation up to rounding, except where a phase's score before
+// complexity lies within rounding of zero: there complexity's direction
+// depends on the rounding (the engine's king-danger penalties are
+// truncated, at most a centipawn each). Those positions must stay rare.
 func TestTunerEvalMatchesEngine(t *testing.T) {
 	s := smallSet(t)
 	w := startWeights()
-	worst := 0.0
+	worst, atZero := 0.0, 0
 	for i := range s.Len() {
-		v := s.eval(i, &w).v
-		worst = max(worst, math.Abs(v-float64(s.evals[i])))
+		o := s.eval(i, &w)
+		if math.Abs(o.pre[0]) < 1 || math.Abs(o.pre[1]) < 1 {
+			atZero++
+			continue
+		}
+		worst = max(worst, math.Abs(o.v-float64(s.evals[i])))
 	}
 	if worst > 2 {
 		t.Errorf("tuner eval differs from the engine's by up to %.1f cp", worst)
+	}
+	t.Logf("%d of %d positions left out, worst difference %.2f cp", atZero, s.Len(), worst)
+	if atZero > s.Len()/20 {
+		t.Errorf("%d of %d positions have a phase score within rounding of zero: too many to leave out", atZero, s.Len())
 	}
 }
 
