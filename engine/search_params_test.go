@@ -12,27 +12,35 @@ import (
 // defaults written out, and changing a margin changes the tree (so the
 // parameter reaches the search).
 func TestSearchParamsDefaults(t *testing.T) {
-	nodes := func(p SearchParams) uint64 {
+	nodes := func(depth int, p SearchParams) uint64 {
 		t.Helper()
-		n, _, err := BenchOptions(7, Options{HashMB: 4, Search: p}, nil)
+		n, _, err := BenchOptions(depth, Options{HashMB: 4, Search: p}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return n
 	}
-	zero := nodes(SearchParams{})
-	if all := nodes(defaultParams); all != zero {
-		t.Errorf("defaults written out: %d nodes, the zero value %d", all, zero)
+	zero := map[int]uint64{7: nodes(7, SearchParams{})}
+	if all := nodes(7, defaultParams); all != zero[7] {
+		t.Errorf("defaults written out: %d nodes, the zero value %d", all, zero[7])
 	}
-	for _, name := range []string{"RFPMargin", "LMRDivisor", "HistoryBonusPly", "AspirationDelta"} {
+	// Singular extensions start at depth 8: their margins need a deeper
+	// search to show.
+	names := map[string]int{"RFPMargin": 7, "LMRDivisor": 7, "HistoryBonusPly": 7, "AspirationDelta": 7,
+		"NullBase": 7, "LMPPerDepth2": 7, "DeeperBase": 7, "HistoryBonusOff": 7, "SwingScale": 7}
+	if !testing.Short() {
+		names["SingularPerPly"], names["SingularDouble"] = 10, 10
+		zero[10] = nodes(10, SearchParams{})
+	}
+	for name, depth := range names {
 		sp, ok := FindSearchParam(name)
 		if !ok {
 			t.Fatalf("no parameter %s", name)
 		}
 		var p SearchParams
 		sp.Set(&p, sp.Def*3/2)
-		if n := nodes(p); n == zero {
-			t.Errorf("%s at %d: the same %d nodes as at %d", name, sp.Def*3/2, n, sp.Def)
+		if n := nodes(depth, p); n == zero[depth] {
+			t.Errorf("%s at %d: the same %d nodes as at %d (depth %d)", name, sp.Def*3/2, n, sp.Def, depth)
 		}
 	}
 }
