@@ -100,10 +100,11 @@ func TestGameMargins(t *testing.T) {
 		e := New(Options{HashMB: 4, Search: p})
 		return e.Search(context.Background(), pos, Limits{Depth: 6}, nil).Nodes
 	}
-	if own, hand := nodes(kc, SearchParams{}), nodes(kc, handSetParams); own != hand {
+	own := nodes(kc, SearchParams{})
+	if hand := nodes(kc, handSetParams); own != hand {
 		t.Errorf("kingchess1: %d nodes by its own margins, %d by the hand-set ones written out", own, hand)
 	}
-	if own, tuned := nodes(kc, SearchParams{}), nodes(kc, defaultParams); own == tuned {
+	if tuned := nodes(kc, defaultParams); own == tuned {
 		t.Errorf("kingchess1: the tuned margins as options search the same %d nodes as its own", own)
 	}
 	ch, err := chess.Parse("r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4")

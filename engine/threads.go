@@ -64,7 +64,7 @@ type job struct {
 	onInfo  func(Info)   // main thread only; nil for none
 	wdl     wdlModel     // the game's, for Info.WDL
 	net     *nnue.Net    // the chess network (nil: hand-crafted evaluation)
-	params  SearchParams // the margins: the options', defaults filled in
+	params  SearchParams // the margins: the options', over the game's, over the defaults
 	lmr     *lmrTable    // the late-move reductions of params
 
 	stop  atomic.Bool   // set when the main thread is done
