@@ -100,9 +100,10 @@ func FindSearchParam(name string) (SearchParam, bool) {
 	return SearchParam{}, false
 }
 
-// handSetParams are the margins written by hand before the first tuning
-// run (session 42). Chess's defaults replaced them; the drop games and
-// monochrome keep them, since nothing tuned them there.
+// handSetParams are the margins written by hand before any tuning run.
+// Chess's defaults replaced them; the drop games and monochrome keep them,
+// since nothing tuned them there. Every field is set, so a new chess
+// default never reaches those games by the fallback to the defaults.
 var handSetParams = SearchParams{
 	RFPMargin:       80,
 	RFPImproving:    40,
@@ -120,6 +121,17 @@ var handSetParams = SearchParams{
 	HistoryBonusPly: 300,
 	HistoryBonusMax: 1600,
 	AspirationDelta: 18,
+	NullBase:        300,
+	NullPerPly:      25,
+	LMPBase:         300,
+	LMPPerDepth2:    100,
+	SingularPerPly:  30,
+	SingularDouble:  25,
+	DeeperBase:      50,
+	DeeperPerPly:    20,
+	HistoryBonusOff: 250,
+	SwingScale:      16,
+	SwingMax:        1600,
 }
 
 // over fills p's unset fields from base: options set by a tuner override
