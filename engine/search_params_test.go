@@ -91,18 +91,18 @@ func TestLMRTableOfDefaults(t *testing.T) {
 	}
 }
 
-// TestGameMargins: kingchess1 searches with the hand-set margins unless
-// options override them, and chess with the tuned defaults.
 // TestHandSetParamsComplete: a zero field would fall back to chess's
 // default, so retuning chess would silently change the other games.
 func TestHandSetParamsComplete(t *testing.T) {
 	for _, sp := range SearchParamList {
-		if v := sp.field(&handSetParams); *v == 0 {
+		if *sp.field(&handSetParams) == 0 {
 			t.Errorf("handSetParams.%s is not set", sp.Name)
 		}
 	}
 }
 
+// TestGameMargins: kingchess1 searches with the hand-set margins unless
+// options override them, and chess with the tuned defaults.
 func TestGameMargins(t *testing.T) {
 	kc := mustKC(t, "r1b1kb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1B1KB1R[Qq] w KQkq - 2 6", true)
 	nodes := func(pos variants.Position, p SearchParams) uint64 {
