@@ -56,6 +56,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return tune.DatagenMain(args[1:], stdout, stderr)
 	case "tune":
 		return tune.TuneMain(args[1:], stdout, stderr)
+	case "relabel":
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		return tune.RelabelMain(ctx, args[1:], stdout, stderr)
 	case "nnue-train":
 		return train.Main(args[1:], stdout, stderr)
 	case "spsa":
@@ -89,6 +93,7 @@ Commands (each explains its flags with -h):
           another person, or watch engines play
   datagen play chess self-play games and write labelled positions for tune
   tune    fit the chess evaluation weights to datagen positions (Texel tuning)
+  relabel replace a datagen file's scores with another UCI engine's
   nnue-train  train the chess evaluation network (NNUE) on datagen positions
   spsa    tune a tuning build's search margins by game pairs (SPSA)
 `)

@@ -253,32 +253,41 @@ func (s *Set) Loss(idx []int, w *Weights, k float64, result bool) float64 {
 	return sum / float64(len(idx))
 }
 
-// engineLoss is Loss of the engine's own integer evals.
-func (s *Set) engineLoss(idx []int, k float64) float64 {
+// resultLoss is the mean squared error of sigmoid(k, v[i]) against the
+// results over idx.
+func (s *Set) resultLoss(idx []int, v []int32, k float64) float64 {
 	sum := 0.0
 	for _, i := range idx {
-		d := sigmoid(k, float64(s.evals[i])) - float64(s.pos[i].result)
+		d := sigmoid(k, float64(v[i])) - float64(s.pos[i].result)
 		sum += d * d
 	}
 	return sum / float64(len(idx))
 }
 
 // FitK finds the sigmoid scale that best predicts the results from the
-// engine's own evals (golden-section search).
-func (s *Set) FitK(idx []int) float64 {
+// engine's own evals.
+func (s *Set) FitK(idx []int) float64 { return s.fitK(idx, s.evals) }
+
+// FitScoreK finds the sigmoid scale that best predicts the results from
+// the score column: a score from another engine (varchess relabel) has
+// its own scale, and its targets are read with it.
+func (s *Set) FitScoreK(idx []int) float64 { return s.fitK(idx, s.score) }
+
+// fitK is a golden-section search for the k that minimises resultLoss.
+func (s *Set) fitK(idx []int, v []int32) float64 {
 	lo, hi := 0.05, 5.0
 	g := (math.Sqrt(5) - 1) / 2
 	a, b := hi-g*(hi-lo), lo+g*(hi-lo)
-	fa, fb := s.engineLoss(idx, a), s.engineLoss(idx, b)
+	fa, fb := s.resultLoss(idx, v, a), s.resultLoss(idx, v, b)
 	for hi-lo > 1e-4 {
 		if fa < fb {
 			hi, b, fb = b, a, fa
 			a = hi - g*(hi-lo)
-			fa = s.engineLoss(idx, a)
+			fa = s.resultLoss(idx, v, a)
 		} else {
 			lo, a, fa = a, b, fb
 			b = lo + g*(hi-lo)
-			fb = s.engineLoss(idx, b)
+			fb = s.resultLoss(idx, v, b)
 		}
 	}
 	return (lo + hi) / 2
@@ -350,12 +359,17 @@ type Config struct {
 	// Frozen weights (by flat index) keep their starting values.
 	Frozen  map[int]bool
 	Threads int
+	// FitScoreK: read the score column's targets with a scale fitted to
+	// the results from the scores themselves (FitScoreK) instead of the
+	// evals' K; for scores of another engine.
+	FitScoreK bool
 }
 
 // Report is what a run measured.
 type Report struct {
 	Positions, Train, Valid int
 	K                       float64
+	ScoreK                  float64 // the scale of the score column's targets
 	StartLoss, EndLoss      float64 // training loss (blended target)
 	StartValid, EndValid    float64 // validation loss against results
 }
@@ -377,7 +391,11 @@ func Run(s *Set, w *Weights, cfg Config, progress func(epoch int, train, valid f
 	train, valid := splitBlock(s.Len(), from, nValid)
 	rep := Report{Positions: s.Len(), Train: len(train), Valid: len(valid)}
 	rep.K = s.FitK(train)
-	s.setTargets(rep.K, cfg.Lambda)
+	rep.ScoreK = rep.K
+	if cfg.FitScoreK {
+		rep.ScoreK = s.FitScoreK(train)
+	}
+	s.setTargets(rep.ScoreK, cfg.Lambda)
 	rep.StartLoss = s.Loss(train, w, rep.K, false)
 	rep.StartValid = s.Loss(valid, w, rep.K, true)
 
@@ -453,7 +471,7 @@ func TuneMain(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "write the tuned weights as Go source here (e.g. engine/eval_weights.go)")
 	variant := fs.String("variant", "chess", "the evaluation to tune: chess, or russian (writes engine/russian_weights.go's source)")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: varchess tune -data FILE[,FILE...] [-variant chess|russian] [-out engine/eval_weights.go] [-epochs N] [-lr X] [-lambda L] [-seed S] [-validdata FILES] [-freeze PREFIXES]
+		fmt.Fprint(stderr, `usage: varchess tune -data FILE[,FILE...] [-variant chess|russian] [-out engine/eval_weights.go] [-epochs N] [-lr X] [-lambda L] [-seed S] [-validdata FILES] [-freeze PREFIXES] [-scorek]
 
 Texel tuning of the chess evaluation: every weight of the evaluation is
 fitted by gradient descent (Adam) on the mean squared error between
@@ -472,6 +490,7 @@ used there.
 	}
 	data := fs.String("data", "", "datagen files, comma separated (required)")
 	validData := fs.String("validdata", "", "datagen files (comma separated) to validate on instead of a held-out block of -data")
+	fs.BoolVar(&cfg.FitScoreK, "scorek", false, "read the score column with its own sigmoid scale, fitted to the results (for scores of another engine: varchess relabel)")
 	freeze := fs.String("freeze", "", "weights that keep their values: comma-separated name prefixes (e.g. PST,Win)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -519,9 +538,13 @@ used there.
 		fmt.Fprintf(stderr, "tune: epoch %d/%d  train loss %.6f  validation loss %.6f  (%s)\n",
 			epoch, cfg.Epochs, train, valid, time.Since(start).Round(time.Second))
 	})
-	summary := fmt.Sprintf("positions %d (train %d, validation %d), K %.4f, lambda %.2f, epochs %d, lr %g, seed %d\n"+
+	ks := fmt.Sprintf("K %.4f", rep.K)
+	if cfg.FitScoreK {
+		ks += fmt.Sprintf(" (scores: %.4f)", rep.ScoreK)
+	}
+	summary := fmt.Sprintf("positions %d (train %d, validation %d), %s, lambda %.2f, epochs %d, lr %g, seed %d\n"+
 		"train loss %.6f -> %.6f, validation loss (results) %.6f -> %.6f",
-		rep.Positions, rep.Train, rep.Valid, rep.K, cfg.Lambda, cfg.Epochs, cfg.LR, cfg.Seed,
+		rep.Positions, rep.Train, rep.Valid, ks, cfg.Lambda, cfg.Epochs, cfg.LR, cfg.Seed,
 		rep.StartLoss, rep.EndLoss, rep.StartValid, rep.EndValid)
 	fmt.Fprintf(stdout, "tune: %s\n", strings.ReplaceAll(summary, "\n", "\ntune: "))
 	if *out != "" {
@@ -549,7 +572,7 @@ func tuneArgs(fs *flag.FlagSet, cfg Config, data string) string {
 	fmt.Fprintf(&b, " -data %s -epochs %d -lr %g -lambda %g -seed %d", data, cfg.Epochs, cfg.LR, cfg.Lambda, cfg.Seed)
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case "threads", "valid", "validdata", "freeze", "limit":
+		case "threads", "valid", "validdata", "freeze", "limit", "scorek":
 			fmt.Fprintf(&b, " -%s %s", f.Name, f.Value)
 		}
 	})
