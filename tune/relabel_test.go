@@ -112,3 +112,34 @@ func TestFitScoreKReadsTheScoresOwnScale(t *testing.T) {
 		t.Errorf("scores twice the evals: score K %.4f, want half of K %.4f", sk, k)
 	}
 }
+
+func TestPhaseScalesPutScoresOnTheEvalsScale(t *testing.T) {
+	s := smallSet(t)
+	idx := make([]int, s.Len())
+	seen := map[int]bool{}
+	for i := range idx {
+		idx[i] = i
+		seen[scaleBucket(s.pos[i].phase)] = true
+	}
+	if len(seen) < 2 {
+		t.Fatalf("the positions fill %d phase bucket(s): the test needs several", len(seen))
+	}
+	// Scores three times the evals in the endgame half, the evals
+	// elsewhere: the factors must undo exactly that.
+	for i := range s.score {
+		s.score[i] = s.evals[i]
+		if scaleBucket(s.pos[i].phase) < scaleBuckets/2 {
+			s.score[i] = 3 * s.evals[i]
+		}
+	}
+	f := s.PhaseScales(idx)
+	for b := range f {
+		want := 1.0
+		if b < scaleBuckets/2 && seen[b] {
+			want = 1.0 / 3
+		}
+		if d := f[b] - want; d > 2e-3 || d < -2e-3 {
+			t.Errorf("bucket %d: factor %.4f, want %.4f", b, f[b], want)
+		}
+	}
+}

@@ -273,6 +273,37 @@ func (s *Set) FitK(idx []int) float64 { return s.fitK(idx, s.evals) }
 // its own scale, and its targets are read with it.
 func (s *Set) FitScoreK(idx []int) float64 { return s.fitK(idx, s.score) }
 
+// scaleBuckets split the game phase for -scorek phase.
+const scaleBuckets = 6
+
+// scaleBucket is the phase bucket of a position of the given phase.
+func scaleBucket(phase uint8) int {
+	return min(int(phase)*scaleBuckets/(engine.ChessMaxPhase+1), scaleBuckets-1)
+}
+
+// PhaseScales returns, for each phase bucket, the factor that puts the
+// score column on the scale the engine's evals have in that bucket: the
+// K fitted from the scores over the K fitted from the evals, both against
+// the results of the bucket's positions. Another engine may shrink its
+// scores as material comes off (Stockfish does) where ours does not, and
+// one K for all phases would then move weight from the endgame terms to
+// the midgame ones. A bucket without positions keeps factor 1.
+func (s *Set) PhaseScales(idx []int) [scaleBuckets]float64 {
+	var by [scaleBuckets][]int
+	for _, i := range idx {
+		b := scaleBucket(s.pos[i].phase)
+		by[b] = append(by[b], i)
+	}
+	var f [scaleBuckets]float64
+	for b := range f {
+		f[b] = 1
+		if len(by[b]) > 0 {
+			f[b] = s.fitK(by[b], s.score) / s.fitK(by[b], s.evals)
+		}
+	}
+	return f
+}
+
 // fitK is a golden-section search for the k that minimises resultLoss.
 func (s *Set) fitK(idx []int, v []int32) float64 {
 	lo, hi := 0.05, 5.0
@@ -294,11 +325,22 @@ func (s *Set) fitK(idx []int, v []int32) float64 {
 }
 
 // setTargets blends the result and the search score: lambda*result +
-// (1-lambda)*sigmoid(score).
-func (s *Set) setTargets(k, lambda float64) {
+// (1-lambda)*sigmoid(score), the score first multiplied by its phase
+// bucket's factor (ones: the score as it is).
+func (s *Set) setTargets(k, lambda float64, factor [scaleBuckets]float64) {
 	for i := range s.pos {
-		s.pos[i].target = float32(lambda*float64(s.pos[i].result) + (1-lambda)*sigmoid(k, float64(s.score[i])))
+		p := &s.pos[i]
+		v := float64(s.score[i]) * factor[scaleBucket(p.phase)]
+		p.target = float32(lambda*float64(p.result) + (1-lambda)*sigmoid(k, v))
 	}
+}
+
+// ones is the factor of every bucket when the scores are read as they are.
+func ones() (f [scaleBuckets]float64) {
+	for b := range f {
+		f[b] = 1
+	}
+	return f
 }
 
 // gradient adds the loss gradient over idx to g (same layout as w).
@@ -359,19 +401,20 @@ type Config struct {
 	// Frozen weights (by flat index) keep their starting values.
 	Frozen  map[int]bool
 	Threads int
-	// FitScoreK: read the score column's targets with a scale fitted to
-	// the results from the scores themselves (FitScoreK) instead of the
-	// evals' K; for scores of another engine.
-	FitScoreK bool
+	// ScoreScale says how the score column is read, for scores of
+	// another engine (varchess relabel): "" as our own, "fit" with one K
+	// fitted from the scores themselves (FitScoreK), "phase" put on the
+	// evals' scale bucket by bucket of the game phase (PhaseScales).
+	ScoreScale string
 }
 
 // Report is what a run measured.
 type Report struct {
 	Positions, Train, Valid int
 	K                       float64
-	ScoreK                  float64 // the scale of the score column's targets
-	StartLoss, EndLoss      float64 // training loss (blended target)
-	StartValid, EndValid    float64 // validation loss against results
+	ScoreFactor             [scaleBuckets]float64 // the score column's factor by phase bucket
+	StartLoss, EndLoss      float64               // training loss (blended target)
+	StartValid, EndValid    float64               // validation loss against results
 }
 
 // Run tunes w on s with Adam; progress is called every few epochs.
@@ -391,11 +434,17 @@ func Run(s *Set, w *Weights, cfg Config, progress func(epoch int, train, valid f
 	train, valid := splitBlock(s.Len(), from, nValid)
 	rep := Report{Positions: s.Len(), Train: len(train), Valid: len(valid)}
 	rep.K = s.FitK(train)
-	rep.ScoreK = rep.K
-	if cfg.FitScoreK {
-		rep.ScoreK = s.FitScoreK(train)
+	rep.ScoreFactor = ones()
+	switch cfg.ScoreScale {
+	case "fit":
+		f := s.FitScoreK(train) / rep.K
+		for b := range rep.ScoreFactor {
+			rep.ScoreFactor[b] = f
+		}
+	case "phase":
+		rep.ScoreFactor = s.PhaseScales(train)
 	}
-	s.setTargets(rep.ScoreK, cfg.Lambda)
+	s.setTargets(rep.K, cfg.Lambda, rep.ScoreFactor)
 	rep.StartLoss = s.Loss(train, w, rep.K, false)
 	rep.StartValid = s.Loss(valid, w, rep.K, true)
 
@@ -471,7 +520,7 @@ func TuneMain(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "write the tuned weights as Go source here (e.g. engine/eval_weights.go)")
 	variant := fs.String("variant", "chess", "the evaluation to tune: chess, or russian (writes engine/russian_weights.go's source)")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: varchess tune -data FILE[,FILE...] [-variant chess|russian] [-out engine/eval_weights.go] [-epochs N] [-lr X] [-lambda L] [-seed S] [-validdata FILES] [-freeze PREFIXES] [-scorek]
+		fmt.Fprint(stderr, `usage: varchess tune -data FILE[,FILE...] [-variant chess|russian] [-out engine/eval_weights.go] [-epochs N] [-lr X] [-lambda L] [-seed S] [-validdata FILES] [-freeze PREFIXES] [-scorek fit|phase]
 
 Texel tuning of the chess evaluation: every weight of the evaluation is
 fitted by gradient descent (Adam) on the mean squared error between
@@ -490,7 +539,7 @@ used there.
 	}
 	data := fs.String("data", "", "datagen files, comma separated (required)")
 	validData := fs.String("validdata", "", "datagen files (comma separated) to validate on instead of a held-out block of -data")
-	fs.BoolVar(&cfg.FitScoreK, "scorek", false, "read the score column with its own sigmoid scale, fitted to the results (for scores of another engine: varchess relabel)")
+	fs.StringVar(&cfg.ScoreScale, "scorek", "", "read the score column on a scale of its own, for scores of another engine (varchess relabel): fit (one K fitted from the scores) or phase (put on the evals' scale by game phase)")
 	freeze := fs.String("freeze", "", "weights that keep their values: comma-separated name prefixes (e.g. PST,Win)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -501,6 +550,10 @@ used there.
 	if fs.NArg() > 0 || *data == "" || cfg.Epochs < 1 || cfg.LR <= 0 || cfg.Lambda < 0 || cfg.Lambda > 1 || cfg.Valid < 0 || cfg.Valid >= 1 || cfg.Threads < 1 {
 		fmt.Fprintln(stderr, "tune: -data is required; -epochs, -lr and -threads must be positive, -lambda in [0,1], -valid in [0,1)")
 		fs.Usage()
+		return 2
+	}
+	if cfg.ScoreScale != "" && cfg.ScoreScale != "fit" && cfg.ScoreScale != "phase" {
+		fmt.Fprintf(stderr, "tune: -scorek %q: want fit or phase\n", cfg.ScoreScale)
 		return 2
 	}
 	switch *variant {
@@ -539,8 +592,12 @@ used there.
 			epoch, cfg.Epochs, train, valid, time.Since(start).Round(time.Second))
 	})
 	ks := fmt.Sprintf("K %.4f", rep.K)
-	if cfg.FitScoreK {
-		ks += fmt.Sprintf(" (scores: %.4f)", rep.ScoreK)
+	if cfg.ScoreScale != "" {
+		ks += fmt.Sprintf(", scores x %.3f", rep.ScoreFactor[0])
+		for _, f := range rep.ScoreFactor[1:] {
+			ks += fmt.Sprintf(" %.3f", f)
+		}
+		ks += " (-scorek " + cfg.ScoreScale + ", by phase from the endgame)"
 	}
 	summary := fmt.Sprintf("positions %d (train %d, validation %d), %s, lambda %.2f, epochs %d, lr %g, seed %d\n"+
 		"train loss %.6f -> %.6f, validation loss (results) %.6f -> %.6f",

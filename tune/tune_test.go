@@ -139,7 +139,7 @@ func TestGradientMatchesFiniteDifference(t *testing.T) {
 		idx[i] = i
 	}
 	k := s.FitK(idx)
-	s.setTargets(k, 0.5)
+	s.setTargets(k, 0.5, ones())
 	t.Run("engine weights", func(t *testing.T) { checkGradient(t, s, idx, k, startWeights()) })
 	w := startWeights()
 	names := map[string]int{}
