@@ -2,6 +2,7 @@ package tune
 
 import (
 	"context"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -140,6 +141,62 @@ func TestPhaseScalesPutScoresOnTheEvalsScale(t *testing.T) {
 		}
 		if d := f[b] - want; d > 2e-3 || d < -2e-3 {
 			t.Errorf("bucket %d: factor %.4f, want %.4f", b, f[b], want)
+		}
+	}
+}
+
+func TestRelabelMainRejectsBadFlags(t *testing.T) {
+	var out, errOut strings.Builder
+	for _, args := range [][]string{
+		{},
+		{"-data", "x", "-out", "y"}, // no engine
+		{"-data", "x", "-out", "y", "-engine", "cmd=e", "-depth", "0"},   // no limit
+		{"-data", "x", "-out", "y", "-engine", "cmd=e", "-threads", "0"}, // no engine at all
+		{"-data", "x", "-out", "y", "-engine", "cmd=e,proto=cecp"},       // not UCI
+		{"-data", "x", "-out", "y", "-engine", "cmd=e", "-clip", "0"},    // nothing left of a score
+		{"-data", "x", "-out", "y", "-engine", "cmd=e", "-limit", "-1"},  // negative limit
+		{"-data", "x", "-out", "y", "-engine", "cmd=e", "left", "over"},  // stray arguments
+	} {
+		if code := RelabelMain(context.Background(), args, &out, &errOut); code != 2 {
+			t.Errorf("relabel %v: exit %d, want 2", args, code)
+		}
+	}
+	if code := RelabelMain(context.Background(), []string{"-data", filepath.Join(t.TempDir(), "none"), "-out", filepath.Join(t.TempDir(), "o"), "-engine", "cmd=e"}, &out, &errOut); code != 1 {
+		t.Errorf("relabel of a missing file: exit %d, want 1", code)
+	}
+	if code := RelabelMain(context.Background(), []string{"-h"}, &out, &errOut); code != 0 {
+		t.Errorf("relabel -h: exit %d, want 0", code)
+	}
+}
+
+func TestRelabelMainWritesEveryLine(t *testing.T) {
+	bin := buildScoreEngine(t)
+	text, _ := generateText(t, GenConfig{Games: 1, Nodes: 400, Seed: 9, RandomPlies: 8, MaxOpening: 400, HashMB: 1, Threads: 1})
+	dir := t.TempDir()
+	in, outFile := filepath.Join(dir, "in.txt"), filepath.Join(dir, "out.txt")
+	if err := os.WriteFile(in, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut strings.Builder
+	if code := RelabelMain(context.Background(), []string{"-data", in, "-out", outFile, "-engine", "cmd=" + bin, "-depth", "1", "-threads", "2"}, &out, &errOut); code != 0 {
+		t.Fatalf("relabel: exit %d: %s", code, errOut.String())
+	}
+	got, err := os.ReadFile(outFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inLines, outLines := strings.Split(strings.TrimSpace(text), "\n"), strings.Split(strings.TrimSpace(string(got)), "\n")
+	if len(outLines) != len(inLines) {
+		t.Fatalf("%d lines written of %d", len(outLines), len(inLines))
+	}
+	for i, l := range outLines {
+		fen, score, result, err := ParseLine(l)
+		if err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		inFEN, _, inResult, _ := ParseLine(inLines[i])
+		if fen != inFEN || result != inResult || score != max(-3000, min(3000, pieceBalance(fen))) {
+			t.Fatalf("line %d: %q, from %q", i+1, l, inLines[i])
 		}
 	}
 }

@@ -556,6 +556,10 @@ used there.
 		fmt.Fprintf(stderr, "tune: -scorek %q: want fit or phase\n", cfg.ScoreScale)
 		return 2
 	}
+	if cfg.ScoreScale != "" && *variant != "chess" {
+		fmt.Fprintln(stderr, "tune: -scorek reads chess scores (varchess relabel is chess only)")
+		return 2
+	}
 	switch *variant {
 	case "chess":
 	case "russian":

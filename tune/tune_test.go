@@ -277,6 +277,8 @@ func TestCommandsRejectBadFlags(t *testing.T) {
 		{},
 		{"-data", "x", "-lambda", "2"},
 		{"-data", "x", "-epochs", "0"},
+		{"-data", "x", "-scorek", "both"},
+		{"-data", "x", "-scorek", "fit", "-variant", "russian"},
 	} {
 		if code := TuneMain(args, &out, &errOut); code != 2 {
 			t.Errorf("tune %v: exit %d, want 2", args, code)
