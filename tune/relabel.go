@@ -41,16 +41,9 @@ type RelabelConfig struct {
 // helps.
 const relabelChunk = 2000
 
-// relabelLine is one input line kept for relabelling.
-type relabelLine struct {
-	fen    string
-	result float64
-	score  int
-}
-
 // Relabel scores every line with the engine of cfg and calls write with
 // each chunk of lines in input order; progress gets the count done.
-func Relabel(ctx context.Context, lines []relabelLine, cfg RelabelConfig, write func([]relabelLine) error, progress func(done int)) error {
+func Relabel(ctx context.Context, lines []Sample, cfg RelabelConfig, write func([]Sample) error, progress func(done int)) error {
 	g, err := all.Get("chess")
 	if err != nil {
 		return err
@@ -60,6 +53,7 @@ func Relabel(ctx context.Context, lines []relabelLine, cfg RelabelConfig, write 
 		size = relabelChunk
 	}
 	nChunks := (len(lines) + size - 1) / size
+	chunkAt := func(c int) []Sample { return lines[c*size : min((c+1)*size, len(lines))] }
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	next := make(chan int, nChunks)
@@ -97,8 +91,7 @@ func Relabel(ctx context.Context, lines []relabelLine, cfg RelabelConfig, write 
 				if ctx.Err() != nil {
 					return
 				}
-				chunk := lines[c*size : min((c+1)*size, len(lines))]
-				if err := scoreChunk(ctx, p, g, chunk, tc, cfg.Clip); err != nil {
+				if err := scoreChunk(ctx, p, g, chunkAt(c), tc, cfg.Clip); err != nil {
 					fail(err)
 					return
 				}
@@ -119,7 +112,7 @@ func Relabel(ctx context.Context, lines []relabelLine, cfg RelabelConfig, write 
 			}
 			return ctx.Err()
 		}
-		chunk := lines[c*size : min((c+1)*size, len(lines))]
+		chunk := chunkAt(c)
 		if err := write(chunk); err != nil {
 			fail(err)
 			wg.Wait()
@@ -134,28 +127,28 @@ func Relabel(ctx context.Context, lines []relabelLine, cfg RelabelConfig, write 
 
 // scoreChunk asks p for the score of every line of chunk, from an empty
 // table, and stores it from White's view.
-func scoreChunk(ctx context.Context, p *match.Player, g *variants.Game, chunk []relabelLine, tc match.TimeControl, clip int) error {
+func scoreChunk(ctx context.Context, p *match.Player, g *variants.Game, chunk []Sample, tc match.TimeControl, clip int) error {
 	if err := p.NewGame(ctx, g, "startpos", tc); err != nil {
 		return fmt.Errorf("%s: new game: %w", p.Name(), err)
 	}
 	for i := range chunk {
 		l := &chunk[i]
-		pos, err := g.Load(l.fen)
+		pos, err := g.Load(l.FEN)
 		if err != nil {
-			return fmt.Errorf("%s: %w", l.fen, err)
+			return fmt.Errorf("%s: %w", l.FEN, err)
 		}
-		r, err := p.Think(ctx, g, match.Turn{Pos: pos, StartFEN: l.fen, TC: tc, Budget: 5 * time.Minute})
+		r, err := p.Think(ctx, g, match.Turn{Pos: pos, StartFEN: l.FEN, TC: tc, Budget: 5 * time.Minute})
 		if err != nil {
-			return fmt.Errorf("%s on %s: %w", p.Name(), l.fen, err)
+			return fmt.Errorf("%s on %s: %w", p.Name(), l.FEN, err)
 		}
 		if !r.HasScore {
-			return fmt.Errorf("%s on %s: no score reported", p.Name(), l.fen)
+			return fmt.Errorf("%s on %s: no score reported", p.Name(), l.FEN)
 		}
 		s := max(-clip, min(clip, r.Score))
 		if pos.SideToMove() == variants.Black {
 			s = -s
 		}
-		l.score = s
+		l.Score = s
 	}
 	return nil
 }
@@ -220,9 +213,9 @@ prefix of the output. Progress goes to stderr.
 	}
 	w := newLineWriter(f)
 	start, last := time.Now(), time.Now()
-	err = Relabel(ctx, lines, cfg, func(chunk []relabelLine) error {
+	err = Relabel(ctx, lines, cfg, func(chunk []Sample) error {
 		for _, l := range chunk {
-			if err := w.line(Sample{FEN: l.fen, Score: l.score, Result: l.result}.Line()); err != nil {
+			if err := w.line(l.Line()); err != nil {
 				return err
 			}
 		}
@@ -260,15 +253,15 @@ func relabelLimit(cfg RelabelConfig) string {
 }
 
 // readRelabelLines reads a datagen file (at most limit lines if limit > 0).
-func readRelabelLines(name string, limit int) ([]relabelLine, error) {
+func readRelabelLines(name string, limit int) ([]Sample, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var lines []relabelLine
+	var lines []Sample
 	err = scanData(f, limit, func(fen string, score int, result float64) error {
-		lines = append(lines, relabelLine{fen: fen, result: result, score: score})
+		lines = append(lines, Sample{FEN: fen, Score: score, Result: result})
 		return nil
 	})
 	if err != nil {

@@ -40,9 +40,9 @@ func pieceBalance(fen string) int {
 func TestRelabelKeepsOrderAndTurnsScoresToWhite(t *testing.T) {
 	bin := buildScoreEngine(t)
 	text, _ := generateText(t, GenConfig{Games: 2, Nodes: 400, Seed: 5, RandomPlies: 8, MaxOpening: 400, HashMB: 1, Threads: 1})
-	var in []relabelLine
+	var in []Sample
 	if err := scanData(strings.NewReader(text), 0, func(fen string, score int, result float64) error {
-		in = append(in, relabelLine{fen: fen, score: score, result: result})
+		in = append(in, Sample{FEN: fen, Score: score, Result: result})
 		return nil
 	}); err != nil {
 		t.Fatal(err)
@@ -55,11 +55,11 @@ func TestRelabelKeepsOrderAndTurnsScoresToWhite(t *testing.T) {
 		t.Fatal(err)
 	}
 	const clip = 50
-	lines := append([]relabelLine(nil), in...)
-	var got []relabelLine
+	lines := append([]Sample(nil), in...)
+	var got []Sample
 	var progress []int
 	cfg := RelabelConfig{Engine: spec, Depth: 1, Threads: 3, Clip: clip, Chunk: 7}
-	err = Relabel(context.Background(), lines, cfg, func(chunk []relabelLine) error {
+	err = Relabel(context.Background(), lines, cfg, func(chunk []Sample) error {
 		got = append(got, chunk...)
 		return nil
 	}, func(done int) { progress = append(progress, done) })
@@ -71,13 +71,13 @@ func TestRelabelKeepsOrderAndTurnsScoresToWhite(t *testing.T) {
 	}
 	blackToMove := 0
 	for i, l := range got {
-		if l.fen != in[i].fen || l.result != in[i].result {
-			t.Fatalf("line %d: %q %.1f, want %q %.1f (order or result lost)", i, l.fen, l.result, in[i].fen, in[i].result)
+		if l.FEN != in[i].FEN || l.Result != in[i].Result {
+			t.Fatalf("line %d: %q %.1f, want %q %.1f (order or result lost)", i, l.FEN, l.Result, in[i].FEN, in[i].Result)
 		}
-		if want := max(-clip, min(clip, pieceBalance(l.fen))); l.score != want {
-			t.Errorf("%s: score %d, want %d from White's view", l.fen, l.score, want)
+		if want := max(-clip, min(clip, pieceBalance(l.FEN))); l.Score != want {
+			t.Errorf("%s: score %d, want %d from White's view", l.FEN, l.Score, want)
 		}
-		if strings.Fields(l.fen)[1] == "b" {
+		if strings.Fields(l.FEN)[1] == "b" {
 			blackToMove++
 		}
 	}
@@ -91,9 +91,9 @@ func TestRelabelReportsAnEngineThatCannotStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := []relabelLine{{fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", result: 0.5}}
+	lines := []Sample{{FEN: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Result: 0.5}}
 	err = Relabel(context.Background(), lines, RelabelConfig{Engine: spec, Depth: 1, Threads: 1, Clip: 100},
-		func([]relabelLine) error { t.Error("wrote a chunk without an engine"); return nil }, func(int) {})
+		func([]Sample) error { t.Error("wrote a chunk without an engine"); return nil }, func(int) {})
 	if err == nil {
 		t.Fatal("no error from an engine that does not exist")
 	}
