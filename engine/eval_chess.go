@@ -893,6 +893,19 @@ func (e *chessEvaluator) CaptureKind(vm variants.Move) int {
 	return int(chess.FromVariant(vm).CapturedPiece().Type())
 }
 
+// Threats implements ThreatKeyer: every square the side not to move
+// attacks.
+func (e *chessEvaluator) Threats() uint64 {
+	return uint64(e.p.AttackMap(e.p.SideToMove().Other()))
+}
+
+// ThreatIndex implements ThreatKeyer: 2 if m leaves an attacked square, plus
+// 1 if it lands on one.
+func (e *chessEvaluator) ThreatIndex(vm variants.Move, threats uint64) int {
+	m := chess.FromVariant(vm)
+	return int(threats>>m.From()&1)<<1 | int(threats>>m.To()&1)
+}
+
 // PawnKey implements PawnKeyer.
 func (e *chessEvaluator) PawnKey() uint64 {
 	return pawnHash(e.p.Pieces(variants.White, chess.Pawn), e.p.Pieces(variants.Black, chess.Pawn))

@@ -37,6 +37,21 @@ type NonPawnKeyer interface {
 	NonPawnKey(c variants.Color) uint64
 }
 
+// ThreatKeyer is an optional evaluator hook: the squares the side not to
+// move attacks (once a node), and for a move whether it leaves one of
+// them and whether it lands on one. The quiet history keeps a table for
+// each answer (threat-indexed history), so that moving an attacked piece
+// away, or onto a guarded square, is learned apart from the same move in
+// a quiet position. Games without it keep one table.
+type ThreatKeyer interface {
+	Threats() uint64
+	ThreatIndex(m variants.Move, threats uint64) int // in [0, threatKinds)
+}
+
+// threatKinds is the number of quiet-history tables per side: attacked or
+// not at the move's origin, times the same at its target.
+const threatKinds = 4
+
 // corrBits sizes the correction history per side; corrGrain is its fixed
 // point (a stored value of corrGrain is one centipawn); corrMax bounds it.
 const (
@@ -47,7 +62,8 @@ const (
 
 // historyTable is the move-ordering memory of one thread, kept between
 // the searches of one game (Engine.NewGame clears it):
-//   - quiet: quiet moves by how often they caused beta cut-offs;
+//   - quiet: quiet moves by how often they caused beta cut-offs, one
+//     table per threat kind (ThreatKeyer; kind 0 without one);
 //   - cont: quiet moves by the move one or two plies before (continuation
 //     history; one table serves both distances: in chess the two moves'
 //     keys name pieces of different colours, so the distances never share
@@ -57,7 +73,7 @@ const (
 //     pawn structure (correction history), and corrNP the same by each
 //     colour's other pieces.
 type historyTable struct {
-	quiet   [2][1 << historyBits]int16
+	quiet   [2][threatKinds][1 << historyBits]int16
 	cont    [moveKeys][moveKeys]int16
 	capture [moveKeys][captureKinds]int16
 	corr    [2][1 << corrBits]int32
@@ -69,13 +85,15 @@ func historySlot(m variants.Move) uint32 {
 	return uint32(h >> (64 - historyBits))
 }
 
+// get is the quiet history of m in threat kind 0, the only one of games
+// without a ThreatKeyer.
 func (h *historyTable) get(c variants.Color, m variants.Move) int {
-	return int(h.quiet[c][historySlot(m)])
+	return int(h.quiet[c][0][historySlot(m)])
 }
 
-// update adds bonus to the quiet history of m.
-func (h *historyTable) update(c variants.Color, m variants.Move, bonus int) {
-	gravity(&h.quiet[c][historySlot(m)], bonus)
+// update adds bonus to the quiet history of m in threat kind t.
+func (h *historyTable) update(c variants.Color, t int, m variants.Move, bonus int) {
+	gravity(&h.quiet[c][t][historySlot(m)], bonus)
 }
 
 // gravity adds bonus (negative for a malus) to *p: values move toward
@@ -120,12 +138,14 @@ func (s *searcher) quietScore(m variants.Move, ply int) int {
 // quietTables are the history rows that score the quiet moves of one node
 // (found once per node, not once per move).
 type quietTables struct {
-	quiet  *[1 << historyBits]int16
-	c1, c2 *[moveKeys]int16 // continuation rows (nil: no move there)
+	quiet   *[threatKinds][1 << historyBits]int16
+	c1, c2  *[moveKeys]int16 // continuation rows (nil: no move there)
+	tk      ThreatKeyer      // nil: every move in kind 0
+	threats uint64           // the node's, for tk
 }
 
 func (s *searcher) quietRows(ply int) quietTables {
-	q := quietTables{quiet: &s.history.quiet[s.pos.SideToMove()]}
+	q := quietTables{quiet: &s.history.quiet[s.pos.SideToMove()], tk: s.threatKeyer, threats: s.threats[ply]}
 	if !s.allows(TechContinuationHistory) {
 		return q
 	}
@@ -144,7 +164,11 @@ func (q *quietTables) keyed() bool { return q.c1 != nil || q.c2 != nil }
 
 // score is quietScore of m, whose moveKey is k (unread unless keyed).
 func (q *quietTables) score(m variants.Move, k int) int {
-	v := int(q.quiet[historySlot(m)])
+	t := 0
+	if q.tk != nil {
+		t = q.tk.ThreatIndex(m, q.threats)
+	}
+	v := int(q.quiet[t][historySlot(m)])
 	if q.c1 != nil {
 		v += int(q.c1[k])
 	}
@@ -154,9 +178,25 @@ func (q *quietTables) score(m variants.Move, k int) int {
 	return v
 }
 
+// threatKind is quiet move m's threat kind at ply (setThreats ran there).
+func (s *searcher) threatKind(m variants.Move, ply int) int {
+	if s.threatKeyer == nil {
+		return 0
+	}
+	return s.threatKeyer.ThreatIndex(m, s.threats[ply])
+}
+
+// setThreats records the node's threats for the quiet history at ply: a
+// node calls it before it orders or rewards quiet moves.
+func (s *searcher) setThreats(ply int) {
+	if s.threatKeyer != nil {
+		s.threats[ply] = s.threatKeyer.Threats()
+	}
+}
+
 // updateQuiet adds bonus to every history of quiet move m at ply.
 func (s *searcher) updateQuiet(m variants.Move, ply, bonus int) {
-	s.history.update(s.pos.SideToMove(), m, bonus)
+	s.history.update(s.pos.SideToMove(), s.threatKind(m, ply), m, bonus)
 	if !s.allows(TechContinuationHistory) {
 		return
 	}

@@ -11,7 +11,78 @@ import (
 func historySearcher(t *testing.T, fen string) (*searcher, *chess.Position) {
 	p := mustParse(t, fen)
 	ev := newChessEvaluator(p).(*chessEvaluator)
-	return &searcher{pos: p, history: new(historyTable), keyer: ev, pawnKeyer: ev, p: defaultParams}, p
+	return &searcher{pos: p, history: new(historyTable), keyer: ev, pawnKeyer: ev, threatKeyer: ev, p: defaultParams}, p
+}
+
+// The chess threat kind of every legal quiet move agrees with the squares'
+// attacks tested one by one.
+func TestThreatIndexAgreesWithAttacks(t *testing.T) {
+	fens := []string{
+		chess.StartFEN,
+		"4k3/8/8/3p4/4N3/8/8/b3K2R w K - 0 1",
+		"r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+	}
+	for _, fen := range fens {
+		p := mustParse(t, fen)
+		ev := newChessEvaluator(p).(*chessEvaluator)
+		threats := ev.Threats()
+		them := p.SideToMove().Other()
+		kinds := [threatKinds]int{}
+		for _, m := range p.Moves(nil) {
+			if p.IsCapture(m) {
+				continue
+			}
+			cm := chess.FromVariant(m)
+			want := 0
+			if p.IsAttacked(cm.From(), them) {
+				want += 2
+			}
+			if p.IsAttacked(cm.To(), them) {
+				want++
+			}
+			got := ev.ThreatIndex(m, threats)
+			if got != want {
+				t.Errorf("%s: %s has threat kind %d, want %d", fen, p.MoveString(m), got, want)
+			}
+			kinds[got]++
+		}
+		t.Logf("%s: moves by kind %v", fen, kinds)
+	}
+}
+
+// A quiet move rewarded while its piece stands attacked is not rewarded
+// when the same move is played with the piece safe (threat-indexed
+// history), and the other way round.
+func TestThreatIndexedHistory(t *testing.T) {
+	attacked, pa := historySearcher(t, "4k3/8/8/3p4/4N3/8/8/4K3 w - - 0 1") // d5 attacks e4
+	safe, ps := historySearcher(t, "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1")
+	attacked.history = safe.history // one thread's tables
+	m, err := pa.ParseMove("e4g3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ms, _ := ps.ParseMove("e4g3"); ms != m {
+		t.Fatal("the same move is encoded differently in the two positions")
+	}
+	for _, s := range []*searcher{attacked, safe} {
+		s.prevKey[0], s.prevKey[1] = -1, -1 // no continuation rows
+		s.setThreats(2)
+	}
+	if k := attacked.threatKind(m, 2); k != 2 {
+		t.Fatalf("threat kind of Ng3 with the knight attacked: %d, want 2", k)
+	}
+	attacked.updateQuiet(m, 2, 800)
+	if got := attacked.quietScore(m, 2); got <= 0 {
+		t.Errorf("rewarded while attacked: score %d, want > 0", got)
+	}
+	if got := safe.quietScore(m, 2); got != 0 {
+		t.Errorf("the same move with the knight safe: score %d, want 0", got)
+	}
+	safe.updateQuiet(m, 2, -800)
+	if a, s := attacked.quietScore(m, 2), safe.quietScore(m, 2); a <= 0 || s >= 0 {
+		t.Errorf("after a malus with the knight safe: attacked %d, safe %d; want > 0 and < 0", a, s)
+	}
 }
 
 func TestGravityStaysBounded(t *testing.T) {

@@ -766,7 +766,7 @@ func (s *rsearch) faceLoopOnce(list []rNode, live *[7]bool, sum, floor, alpha, b
 			}
 			if v >= hi { // every open face is worth at least v
 				if qdepth == 0 && russianQuiet(m) {
-					s.history.update(s.p.SideToMove(), m, russianHistoryBonus(depth))
+					s.history.update(s.p.SideToMove(), 0, m, russianHistoryBonus(depth))
 				}
 				return floorDiv(sumLow+open*v, 6), boundLower, m, false
 			}

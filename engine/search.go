@@ -13,19 +13,20 @@ type searcher struct {
 	pos variants.Position
 
 	// game hooks (nil when the game's evaluator does not implement them)
-	ev        Evaluator
-	classify  MoveClassifier
-	noisy     NoisyGenerator
-	see       Exchanger
-	null      NullMover
-	term      Terminator
-	cands     CandidateGenerator
-	hist      Historian
-	keyer     MoveKeyer
-	pawnKeyer PawnKeyer
-	npKeyer   NonPawnKeyer
-	extend    CheckExtender
-	checks    CheckGiver
+	ev          Evaluator
+	classify    MoveClassifier
+	noisy       NoisyGenerator
+	see         Exchanger
+	null        NullMover
+	term        Terminator
+	cands       CandidateGenerator
+	hist        Historian
+	keyer       MoveKeyer
+	pawnKeyer   PawnKeyer
+	npKeyer     NonPawnKeyer
+	threatKeyer ThreatKeyer
+	extend      CheckExtender
+	checks      CheckGiver
 
 	// without are the techniques the game switches off (Game.Without);
 	// used records those this search applied (tests read it).
@@ -83,6 +84,9 @@ type searcher struct {
 	// material by SEE, so the check is not extended there.
 	lostCheck [MaxPly + 1]bool
 	doubleExt [MaxPly + 1]int // double extensions on the path to ply
+	// threats[ply] is the node's ThreatKeyer.Threats, set before its quiet
+	// moves are ordered or rewarded (children read their parent's).
+	threats [MaxPly + 1]uint64
 
 	p   SearchParams // the job's margins (a copy: read on every node)
 	lmr *lmrTable    // the job's late-move reductions
@@ -119,6 +123,7 @@ func newSearcher(j *job, id int, pos variants.Position, g Game) *searcher {
 	s.keyer, _ = s.ev.(MoveKeyer)
 	s.pawnKeyer, _ = s.ev.(PawnKeyer)
 	s.npKeyer, _ = s.ev.(NonPawnKeyer)
+	s.threatKeyer, _ = s.ev.(ThreatKeyer)
 	s.extend, _ = s.ev.(CheckExtender)
 	s.checks, _ = s.ev.(CheckGiver)
 	s.p, s.lmr = j.params, j.lmr
@@ -573,6 +578,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 		if !pvNode && ply > 0 && int(tte.depth) >= depth {
 			if tte.bound == boundExact || (tte.bound == boundLower && ttScore >= beta) || (tte.bound == boundUpper && ttScore <= alpha) {
 				if ttScore >= beta && !ttMove.IsNone() && !s.pos.IsCapture(ttMove) {
+					s.setThreats(ply)
 					s.updateQuiet(ttMove, ply, s.historyBonus(depth))
 				}
 				return ttScore
@@ -696,6 +702,7 @@ func (s *searcher) search(depth, alpha, beta, ply int, cutNode bool) int {
 		}
 		return 0
 	}
+	s.setThreats(ply)
 	scores := s.scoreMoves(moves, ply, ttMove)
 	quiets := s.quietBuf[ply][:0]
 	capts := s.captBuf[ply][:0]
@@ -976,7 +983,7 @@ func (s *searcher) gradeBySwing(ply, eval int) {
 	// Both evaluations are from their side to move's view: their sum is
 	// what the mover lost.
 	bonus := max(-s.p.SwingMax, min(s.p.SwingMax, -s.p.SwingScale*(s.evals[ply-1]+eval)))
-	s.history.update(s.pos.SideToMove().Other(), s.quietMove[ply-1], bonus)
+	s.history.update(s.pos.SideToMove().Other(), s.threatKind(s.quietMove[ply-1], ply-1), s.quietMove[ply-1], bonus)
 }
 
 // rewardCutoff updates killers and histories after move m caused a
@@ -1045,6 +1052,7 @@ func (s *searcher) qsearch(alpha, beta, ply, qdepth int) int {
 		if len(moves) == 0 {
 			return MatedScore(ply)
 		}
+		s.setThreats(ply) // its quiet evasions are ordered by history
 	} else {
 		if ttHit && e.eval != 0 {
 			rawEval = int(e.eval)
