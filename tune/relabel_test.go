@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unicode"
 
+	"varchess/engine"
 	"varchess/match"
 )
 
@@ -116,32 +117,55 @@ func TestFitScoreKReadsTheScoresOwnScale(t *testing.T) {
 
 func TestPhaseScalesPutScoresOnTheEvalsScale(t *testing.T) {
 	s := smallSet(t)
-	idx := make([]int, s.Len())
-	seen := map[int]bool{}
+	// Only phase, eval, score and result enter PhaseScales, and all four
+	// are set here, so that every bucket holds many positions with an
+	// interior best K: positions dealt to the buckets in turn, evals of 50
+	// to 400 cp of both signs, results that follow the eval's sign two
+	// times in three. (The few games of the set, as played, can leave a
+	// bucket of a handful of positions, or of results that all follow
+	// their evals, whose K sits at a bound of the search at any scale.)
+	var first [scaleBuckets]uint8 // a phase of each bucket
+	for p := engine.ChessMaxPhase; p >= 0; p-- {
+		first[scaleBucket(uint8(p))] = uint8(p)
+	}
+	const perBucket = 24 // a whole cycle of the eval and result patterns
+	if s.Len() < perBucket*scaleBuckets {
+		t.Fatalf("%d positions, the test needs %d", s.Len(), perBucket*scaleBuckets)
+	}
+	idx := make([]int, perBucket*scaleBuckets)
 	for i := range idx {
 		idx[i] = i
-		seen[scaleBucket(s.pos[i].phase)] = true
-	}
-	if len(seen) < 2 {
-		t.Fatalf("the positions fill %d phase bucket(s): the test needs several", len(seen))
-	}
-	// Scores three times the evals in the endgame half, the evals
-	// elsewhere: the factors must undo exactly that.
-	for i := range s.score {
+		b, n := i%scaleBuckets, i/scaleBuckets
+		s.pos[i].phase = first[b]
+		s.evals[i] = int32(50 * (1 + n%8))
+		if n/8%2 == 1 {
+			s.evals[i] = -s.evals[i]
+		}
+		if agree := n%3 != 2; agree == (s.evals[i] >= 0) {
+			s.pos[i].result = 1
+		} else {
+			s.pos[i].result = 0
+		}
+		// Scores three times the evals in the endgame half, the evals
+		// elsewhere: the factors must undo exactly that.
 		s.score[i] = s.evals[i]
-		if scaleBucket(s.pos[i].phase) < scaleBuckets/2 {
+		if b < scaleBuckets/2 {
 			s.score[i] = 3 * s.evals[i]
 		}
 	}
 	f := s.PhaseScales(idx)
 	for b := range f {
 		want := 1.0
-		if b < scaleBuckets/2 && seen[b] {
+		if b < scaleBuckets/2 {
 			want = 1.0 / 3
 		}
 		if d := f[b] - want; d > 2e-3 || d < -2e-3 {
 			t.Errorf("bucket %d: factor %.4f, want %.4f", b, f[b], want)
 		}
+	}
+	// A bucket without positions keeps factor 1.
+	if f := s.PhaseScales(idx[:scaleBuckets-1]); f[scaleBuckets-1] != 1 {
+		t.Errorf("empty bucket: factor %.4f, want 1", f[scaleBuckets-1])
 	}
 }
 
