@@ -52,6 +52,15 @@ type ThreatKeyer interface {
 // not at the move's origin, times the same at its target.
 const threatKinds = 4
 
+// threatKind is m's quiet-history table under threats (kind 0 without a
+// ThreatKeyer).
+func threatKind(tk ThreatKeyer, m variants.Move, threats uint64) int {
+	if tk == nil {
+		return 0
+	}
+	return tk.ThreatIndex(m, threats)
+}
+
 // corrBits sizes the correction history per side; corrGrain is its fixed
 // point (a stored value of corrGrain is one centipawn); corrMax bounds it.
 const (
@@ -164,11 +173,7 @@ func (q *quietTables) keyed() bool { return q.c1 != nil || q.c2 != nil }
 
 // score is quietScore of m, whose moveKey is k (unread unless keyed).
 func (q *quietTables) score(m variants.Move, k int) int {
-	t := 0
-	if q.tk != nil {
-		t = q.tk.ThreatIndex(m, q.threats)
-	}
-	v := int(q.quiet[t][historySlot(m)])
+	v := int(q.quiet[threatKind(q.tk, m, q.threats)][historySlot(m)])
 	if q.c1 != nil {
 		v += int(q.c1[k])
 	}
@@ -176,14 +181,6 @@ func (q *quietTables) score(m variants.Move, k int) int {
 		v += int(q.c2[k])
 	}
 	return v
-}
-
-// threatKind is quiet move m's threat kind at ply (setThreats ran there).
-func (s *searcher) threatKind(m variants.Move, ply int) int {
-	if s.threatKeyer == nil {
-		return 0
-	}
-	return s.threatKeyer.ThreatIndex(m, s.threats[ply])
 }
 
 // setThreats records the node's threats for the quiet history at ply: a
@@ -196,7 +193,7 @@ func (s *searcher) setThreats(ply int) {
 
 // updateQuiet adds bonus to every history of quiet move m at ply.
 func (s *searcher) updateQuiet(m variants.Move, ply, bonus int) {
-	s.history.update(s.pos.SideToMove(), s.threatKind(m, ply), m, bonus)
+	s.history.update(s.pos.SideToMove(), threatKind(s.threatKeyer, m, s.threats[ply]), m, bonus)
 	if !s.allows(TechContinuationHistory) {
 		return
 	}

@@ -116,23 +116,22 @@ func TestFitScoreKReadsTheScoresOwnScale(t *testing.T) {
 }
 
 func TestPhaseScalesPutScoresOnTheEvalsScale(t *testing.T) {
-	s := smallSet(t)
-	// Only phase, eval, score and result enter PhaseScales, and all four
-	// are set here, so that every bucket holds many positions with an
-	// interior best K: positions dealt to the buckets in turn, evals of 50
-	// to 400 cp of both signs, results that follow the eval's sign two
-	// times in three. (The few games of the set, as played, can leave a
-	// bucket of a handful of positions, or of results that all follow
-	// their evals, whose K sits at a bound of the search at any scale.)
+	// Only phase, eval, score and result enter PhaseScales, so the set is
+	// built from them alone, with every bucket holding positions whose
+	// best K is interior: positions dealt to the buckets in turn, evals of
+	// 50 to 400 cp of both signs, results that follow the eval's sign two
+	// times in three. (Positions of a few self-play games, as the test
+	// once took, can leave a bucket of a handful of positions, or of
+	// results that all follow their evals, whose K sits at a bound of the
+	// search at any scale.)
 	var first [scaleBuckets]uint8 // a phase of each bucket
 	for p := engine.ChessMaxPhase; p >= 0; p-- {
 		first[scaleBucket(uint8(p))] = uint8(p)
 	}
 	const perBucket = 24 // a whole cycle of the eval and result patterns
-	if s.Len() < perBucket*scaleBuckets {
-		t.Fatalf("%d positions, the test needs %d", s.Len(), perBucket*scaleBuckets)
-	}
-	idx := make([]int, perBucket*scaleBuckets)
+	size := perBucket * scaleBuckets
+	s := &Set{pos: make([]position, size), evals: make([]int32, size), score: make([]int32, size)}
+	idx := make([]int, size)
 	for i := range idx {
 		idx[i] = i
 		b, n := i%scaleBuckets, i/scaleBuckets
