@@ -191,9 +191,14 @@ func (s *searcher) setThreats(ply int) {
 	}
 }
 
+// quietKind is the quiet-history table of m played at ply (setThreats).
+func (s *searcher) quietKind(m variants.Move, ply int) int {
+	return threatKind(s.threatKeyer, m, s.threats[ply])
+}
+
 // updateQuiet adds bonus to every history of quiet move m at ply.
 func (s *searcher) updateQuiet(m variants.Move, ply, bonus int) {
-	s.history.update(s.pos.SideToMove(), threatKind(s.threatKeyer, m, s.threats[ply]), m, bonus)
+	s.history.update(s.pos.SideToMove(), s.quietKind(m, ply), m, bonus)
 	if !s.allows(TechContinuationHistory) {
 		return
 	}

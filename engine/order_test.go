@@ -69,7 +69,7 @@ func TestThreatIndexedHistory(t *testing.T) {
 		s.prevKey[0], s.prevKey[1] = -1, -1 // no continuation rows
 		s.setThreats(2)
 	}
-	if k := threatKind(attacked.threatKeyer, m, attacked.threats[2]); k != 2 {
+	if k := attacked.quietKind(m, 2); k != 2 {
 		t.Fatalf("threat kind of Ng3 with the knight attacked: %d, want 2", k)
 	}
 	attacked.updateQuiet(m, 2, 800)

@@ -983,7 +983,7 @@ func (s *searcher) gradeBySwing(ply, eval int) {
 	// Both evaluations are from their side to move's view: their sum is
 	// what the mover lost.
 	bonus := max(-s.p.SwingMax, min(s.p.SwingMax, -s.p.SwingScale*(s.evals[ply-1]+eval)))
-	s.history.update(s.pos.SideToMove().Other(), threatKind(s.threatKeyer, s.quietMove[ply-1], s.threats[ply-1]), s.quietMove[ply-1], bonus)
+	s.history.update(s.pos.SideToMove().Other(), s.quietKind(s.quietMove[ply-1], ply-1), s.quietMove[ply-1], bonus)
 }
 
 // rewardCutoff updates killers and histories after move m caused a

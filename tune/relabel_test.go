@@ -141,9 +141,7 @@ func TestPhaseScalesPutScoresOnTheEvalsScale(t *testing.T) {
 			s.evals[i] = -s.evals[i]
 		}
 		if agree := n%3 != 2; agree == (s.evals[i] >= 0) {
-			s.pos[i].result = 1
-		} else {
-			s.pos[i].result = 0
+			s.pos[i].result = 1 // else a loss: 0
 		}
 		// Scores three times the evals in the endgame half, the evals
 		// elsewhere: the factors must undo exactly that.
